@@ -1,0 +1,5 @@
+//! Chimera: a UCI engine for chess, atomic, avalanche, Omega and Dynamo.
+
+pub mod eval;
+pub mod perft;
+pub mod variants;

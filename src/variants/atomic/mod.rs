@@ -1,0 +1,70 @@
+//! Atomic chess (lichess rules), backed by shakmaty's `variant::Atomic`.
+
+use shakmaty::variant::Atomic;
+use shakmaty::{attacks, Move, Position, Role};
+
+use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
+use super::{GameEnd, Outcome};
+
+/// An atomic position.
+pub type AtomicPosition = Shakmaty<Atomic>;
+
+impl ShakmatyVariant for Atomic {
+    const NAME: &'static str = "atomic";
+    const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const BENCH: &'static [&'static str] = &[
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4",
+        "rn2kb1r/1pp1p2p/p2q1pp1/3P4/2P3b1/4PN2/PP3PPP/R2QKB1R b KQkq - 0 1",
+        "r4b1r/2kb1N2/p2Bpnp1/8/2Pp3p/1P1PPP2/P5PP/R3K2R b KQ - 0 1",
+        "8/8/8/8/3K4/3k4/8/8 b - - 0 1",
+        "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+    ];
+
+    fn tactical_gain(&self, m: Move) -> i32 {
+        let (Some(_), Some(from)) = (m.capture(), m.from()) else {
+            return m.promotion().map_or(0, |r| role_value(r) - 100);
+        };
+        // Everything the explosion removes: the capturer, the victim on the
+        // target square (or beside it for en passant), non-pawns around.
+        let board = self.board();
+        let us = self.turn();
+        let to = m.to();
+        let mut gain = -role_value(m.role());
+        if let Some(victim) = board.piece_at(to) {
+            gain += role_value(victim.role);
+        } else {
+            gain += role_value(Role::Pawn); // en passant
+        }
+        for sq in attacks::king_attacks(to) & !board.pawns() {
+            if sq == from {
+                continue;
+            }
+            if let Some(p) = board.piece_at(sq) {
+                let v = if p.role == Role::King {
+                    20000
+                } else {
+                    role_value(p.role)
+                };
+                gain += if p.color == us { -v } else { v };
+            }
+        }
+        gain
+    }
+
+    fn early_end(&self) -> Option<GameEnd> {
+        if self.is_variant_end() {
+            let mover_king_gone = (self.board().kings() & self.us()).is_empty();
+            return Some(if mover_king_gone {
+                GameEnd::new(Outcome::Loss, "king exploded")
+            } else {
+                GameEnd::new(Outcome::Win, "king exploded")
+            });
+        }
+        if self.is_insufficient_material() {
+            return Some(GameEnd::new(Outcome::Draw, "insufficient material"));
+        }
+        None
+    }
+}

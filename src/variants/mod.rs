@@ -1,0 +1,158 @@
+//! The rules abstraction and the variant backends behind it.
+//!
+//! Every variant is a position type implementing [`Rules`] (what the moves
+//! are) and [`crate::eval::Evaluate`] (what a position is worth). The search,
+//! perft, the UCI layer and the match runner are generic over these traits and
+//! monomorphised per backend, so nothing in the hot path goes through `dyn`.
+//!
+//! The trait is deliberately opaque about squares and boards: a backend owns
+//! its board geometry (8x8, Omega's 12x12 grid with holes), its move encoding
+//! (a chess move, a two-part avalanche turn, a dynamo push) and its notation.
+//! The generic code only ever sees moves it got from [`Rules::generate`] and
+//! tokens it gets from [`Rules::format_move`] / [`Rules::parse_move`].
+
+pub mod atomic;
+pub mod chess;
+mod shakmaty_backend;
+
+use std::fmt::Debug;
+
+/// The result of a finished game, seen from the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// Why and how a game ended, from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    pub outcome: Outcome,
+    /// Human-readable reason ("checkmate", "king exploded", "stalemate", ...).
+    pub reason: &'static str,
+}
+
+impl GameEnd {
+    pub const fn new(outcome: Outcome, reason: &'static str) -> GameEnd {
+        GameEnd { outcome, reason }
+    }
+}
+
+/// The rules of one variant family.
+///
+/// A value is a full game state: board, side to move, castling rights, any
+/// pending choice, and whatever history the rules themselves need (Dynamo's
+/// "no undoing" rule keeps the previous placement inside the position).
+/// Repetition and the game's move history are kept by the caller through
+/// [`Rules::hash`].
+pub trait Rules: Clone + Send + Sync + 'static {
+    /// One whole turn (perft counts one node per `Move`).
+    type Move: Copy + Eq + Debug + Send + Sync + 'static;
+
+    /// `UCI_Variant` values this backend plays.
+    const VARIANTS: &'static [&'static str];
+
+    /// Number of slots [`Rules::history_index`] can address.
+    const HISTORY_SLOTS: usize;
+
+    /// Start FEN of one of [`Rules::VARIANTS`].
+    fn start_fen(variant: &str) -> &'static str;
+
+    /// Parses a FEN for the named variant (one of [`Rules::VARIANTS`]).
+    /// Every malformed or illegal FEN is an `Err` with a readable reason.
+    fn from_fen(variant: &str, fen: &str) -> Result<Self, String>;
+
+    /// The start position of the named variant.
+    fn start(variant: &str) -> Self {
+        match Self::from_fen(variant, Self::start_fen(variant)) {
+            Ok(pos) => pos,
+            Err(e) => panic!("start FEN of {variant} must parse: {e}"),
+        }
+    }
+
+    /// The `UCI_Variant` value this position is played under.
+    fn variant(&self) -> &'static str;
+
+    /// FEN of the position, in the variant's notation.
+    fn fen(&self) -> String;
+
+    /// Board drawn as text for the `d` command.
+    fn pretty(&self) -> String;
+
+    fn white_to_move(&self) -> bool;
+
+    /// 64-bit Zobrist-style key of everything that decides the future of the
+    /// game (not the move counters).
+    fn hash(&self) -> u64;
+
+    /// Plies since the last irreversible turn, as the variant's 50-move rule
+    /// counts them.
+    fn halfmove_clock(&self) -> u32;
+
+    /// Appends every legal turn to `out` (the caller clears it).
+    fn generate(&self, out: &mut Vec<Self::Move>);
+
+    /// Number of legal turns; backends override this with a counting
+    /// shortcut for bulk-counting perft.
+    fn count_moves(&self) -> u64 {
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        moves.len() as u64
+    }
+
+    /// Plays a turn that [`Rules::generate`] produced for this position.
+    fn play(&mut self, m: Self::Move);
+
+    /// Whether a null move (passing) is safe to try for pruning here: the
+    /// variant supports it and the side to move has enough material that
+    /// zugzwang is unlikely. Never asked when in check.
+    fn null_move_allowed(&self) -> bool {
+        false
+    }
+
+    /// Passes the turn. Only called after [`Rules::null_move_allowed`].
+    fn play_null(&mut self) {}
+
+    /// Is the side to move in check (as the variant defines check)?
+    fn in_check(&self) -> bool;
+
+    /// A game end that does not depend on the legal turns: an exploded king,
+    /// insufficient material. Checked before generating.
+    fn early_end(&self) -> Option<GameEnd>;
+
+    /// The game end when [`Rules::generate`] produced no turn: checkmate,
+    /// stalemate, or a variant's own rule.
+    fn end_without_moves(&self) -> GameEnd;
+
+    /// Turns that quiescence search must look at: captures, removals,
+    /// promotions, and whatever else wins material at once.
+    fn is_tactical(&self, m: Self::Move) -> bool;
+
+    /// Material the turn wins at once, in centipawn-like units, used only to
+    /// order tactical turns (most valuable victim first).
+    fn tactical_gain(&self, m: Self::Move) -> i32;
+
+    /// Slot for history-heuristic tables, below [`Rules::HISTORY_SLOTS`].
+    fn history_index(&self, m: Self::Move) -> usize;
+
+    /// Compact code of the turn, unique among the legal turns of this
+    /// position and never 0 (0 means "no move" in the transposition table).
+    fn encode(m: Self::Move) -> u32;
+
+    /// The turn as a UCI token.
+    fn format_move(&self, m: Self::Move) -> String;
+
+    /// Parses a UCI token into a legal turn of this position.
+    fn parse_move(&self, token: &str) -> Result<Self::Move, String> {
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        moves
+            .into_iter()
+            .find(|&m| self.format_move(m) == token)
+            .ok_or_else(|| format!("illegal move {token}"))
+    }
+
+    /// Positions for `bench`, one FEN per line, for one of the variants.
+    fn bench_fens(variant: &str) -> &'static [&'static str];
+}
