@@ -1,5 +1,8 @@
 //! Chimera: a UCI engine for chess, atomic, avalanche, Omega and Dynamo.
 
+pub mod bench;
 pub mod eval;
 pub mod perft;
+pub mod search;
+pub mod uci;
 pub mod variants;

@@ -1,1 +1,33 @@
-fn main() {}
+//! The `chimera` binary: a UCI engine by default, plus `bench`.
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "chimera",
+    version,
+    about = "A UCI engine for chess, atomic, avalanche, Omega and Dynamo chess"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Speak UCI on stdin/stdout (the default).
+    Uci,
+    /// Search fixed positions of every variant; prints `<nodes> nodes <nps> nps`.
+    Bench {
+        /// Search depth (default: per variant).
+        depth: Option<i32>,
+    },
+}
+
+fn main() {
+    let cli = Cli::parse();
+    match cli.command {
+        None | Some(Cmd::Uci) => chimera::uci::run(),
+        Some(Cmd::Bench { depth }) => println!("{}", chimera::bench::run(depth)),
+    }
+}

@@ -94,6 +94,21 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Appends every legal turn to `out` (the caller clears it).
     fn generate(&self, out: &mut Vec<Self::Move>);
 
+    /// Appends the legal turns that [`Rules::is_tactical`] accepts
+    /// (quiescence search); backends may override it with a faster generator.
+    fn generate_tactical(&self, out: &mut Vec<Self::Move>) {
+        let start = out.len();
+        self.generate(out);
+        let mut keep = start;
+        for i in start..out.len() {
+            if self.is_tactical(out[i]) {
+                out[keep] = out[i];
+                keep += 1;
+            }
+        }
+        out.truncate(keep);
+    }
+
     /// Number of legal turns; backends override this with a counting
     /// shortcut for bulk-counting perft.
     fn count_moves(&self) -> u64 {

@@ -28,7 +28,6 @@ macro_rules! with_variant {
 #[cfg(test)]
 mod tests {
     use super::VARIANT_NAMES;
-    use crate::variants::Rules;
 
     #[test]
     fn every_name_has_a_backend_with_that_start_position() {

@@ -1,0 +1,408 @@
+//! One search thread: PVS negamax with quiescence search.
+
+use std::sync::atomic::Ordering;
+
+use crate::eval::Variant;
+use crate::variants::{GameEnd, Outcome};
+
+use super::ordering::{pick, History};
+use super::params::PARAMS;
+use super::score::{is_mate, DRAW, INFINITY, MATE, MAX_PLY};
+use super::tt::{Bound, Entry};
+use super::Shared;
+
+/// Score of a finished game at `ply`, from the side to move.
+fn end_score(end: GameEnd, ply: usize) -> i32 {
+    match end.outcome {
+        Outcome::Win => MATE - ply as i32,
+        Outcome::Loss => -MATE + ply as i32,
+        Outcome::Draw => DRAW,
+    }
+}
+
+pub struct Worker<'a, P: Variant> {
+    pub shared: &'a Shared,
+    pub is_main: bool,
+    pub nodes: u64,
+    /// Nodes not yet added to the shared counter.
+    unflushed: u64,
+    pub seldepth: usize,
+    pub history: History,
+    /// Keys of the game before the root, then of the path from the root.
+    pub keys: Vec<u64>,
+    move_buffers: Vec<Vec<P::Move>>,
+    score_buffers: Vec<Vec<i32>>,
+    quiets_tried: Vec<Vec<P::Move>>,
+    /// Triangular principal-variation table.
+    pub pv: Vec<Vec<P::Move>>,
+    /// Root turns to skip (MultiPV lines already found) and to allow
+    /// (`searchmoves`; empty = all).
+    pub root_excluded: Vec<P::Move>,
+    pub root_allowed: Vec<P::Move>,
+    lmr: Vec<[i32; 64]>,
+    /// Whether the turn into each ply was a null move (no two in a row).
+    null_played: Vec<bool>,
+    pub stopped: bool,
+    /// Depth-1 iterations are never aborted, so there is always a move.
+    pub abortable: bool,
+}
+
+impl<'a, P: Variant> Worker<'a, P> {
+    pub fn new(shared: &'a Shared, is_main: bool, game_keys: &[u64]) -> Self {
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0; 64];
+                for (n, r) in row.iter_mut().enumerate().skip(1) {
+                    if d > 0 {
+                        let v = PARAMS.lmr_base
+                            + (d as f64).ln() * (n as f64).ln() / PARAMS.lmr_divisor;
+                        *r = v as i32;
+                    }
+                }
+                row
+            })
+            .collect();
+        Worker {
+            shared,
+            is_main,
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            history: History::new(P::HISTORY_SLOTS),
+            keys: game_keys.to_vec(),
+            move_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            quiets_tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            pv: (0..=MAX_PLY + 1)
+                .map(|_| Vec::with_capacity(MAX_PLY))
+                .collect(),
+            root_excluded: Vec::new(),
+            root_allowed: Vec::new(),
+            lmr,
+            null_played: vec![false; MAX_PLY + 2],
+            stopped: false,
+            abortable: false,
+        }
+    }
+
+    /// Counts a node and, every 1024 nodes, looks at the stop conditions.
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= 1024 {
+            let total = self
+                .shared
+                .nodes
+                .fetch_add(self.unflushed, Ordering::Relaxed)
+                + self.unflushed;
+            self.unflushed = 0;
+            if self.is_main && self.shared.out_of_budget(total) {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.abortable && self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
+    }
+
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// Repetition of an earlier position with the same side to move, within
+    /// the reversible stretch of the game, or the 50-move rule.
+    fn is_rule_draw(&self, pos: &P) -> bool {
+        let clock = pos.halfmove_clock() as usize;
+        if clock >= 100 {
+            return true;
+        }
+        let n = self.keys.len();
+        let key = self.keys[n - 1];
+        let limit = clock.min(n - 1);
+        (4..=limit)
+            .step_by(2)
+            .any(|back| self.keys[n - 1 - back] == key)
+    }
+
+    pub fn negamax(
+        &mut self,
+        pos: &P,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if ply > 0 {
+            if let Some(end) = pos.early_end() {
+                return end_score(end, ply);
+            }
+            if self.is_rule_draw(pos) {
+                return DRAW;
+            }
+            // Mate-distance pruning: no line can beat a faster mate.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = pos.in_check();
+        if depth <= 0 {
+            return self.quiescence(pos, alpha, beta, ply);
+        }
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return pos.evaluate();
+        }
+
+        let key = pos.hash();
+        let tt_entry = self.shared.tt.probe(key, ply as i32);
+        let tt_move = tt_entry.map_or(0, |e| e.move_code);
+        if let Some(e) = tt_entry {
+            if !pv_node && ply > 0 && e.depth >= depth {
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score >= beta,
+                    Bound::Upper => e.score <= alpha,
+                };
+                if usable {
+                    return e.score;
+                }
+            }
+        }
+
+        let static_eval = if in_check { -INFINITY } else { pos.evaluate() };
+        if !pv_node && !in_check && ply > 0 {
+            // Reverse futility: far above beta with little depth left.
+            if depth <= PARAMS.rfp_max_depth
+                && static_eval - PARAMS.rfp_margin * depth >= beta
+                && !is_mate(beta)
+            {
+                return static_eval;
+            }
+            // Null move: if passing still fails high, a real move will too.
+            if depth >= PARAMS.nmp_min_depth
+                && static_eval >= beta
+                && !self.null_played[ply]
+                && pos.null_move_allowed()
+            {
+                let r = PARAMS.nmp_base_reduction + depth / PARAMS.nmp_depth_divisor;
+                let mut child = pos.clone();
+                child.play_null();
+                self.keys.push(child.hash());
+                self.null_played[ply + 1] = true;
+                let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.null_played[ply + 1] = false;
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if is_mate(score) { beta } else { score };
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        let mut quiets = std::mem::take(&mut self.quiets_tried[ply]);
+        moves.clear();
+        quiets.clear();
+        pos.generate(&mut moves);
+        if ply == 0 {
+            let excluded = &self.root_excluded;
+            let allowed = &self.root_allowed;
+            moves.retain(|m| !excluded.contains(m) && (allowed.is_empty() || allowed.contains(m)));
+        }
+        if moves.is_empty() {
+            self.move_buffers[ply] = moves;
+            self.score_buffers[ply] = scores;
+            self.quiets_tried[ply] = quiets;
+            return end_score(pos.end_without_moves(), ply);
+        }
+        self.history.score(pos, &moves, tt_move, ply, &mut scores);
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for index in 0..moves.len() {
+            let m = pick(&mut moves, &mut scores, index);
+            let quiet = !pos.is_tactical(m);
+            let code = P::encode(m);
+            if quiet && !pv_node && !in_check && ply > 0 && best_score > -MATE + MAX_PLY as i32 {
+                // Late-move pruning and futility pruning of quiet turns.
+                if depth <= PARAMS.lmp_max_depth && quiets.len() as i32 > 3 + depth * depth {
+                    continue;
+                }
+                if depth <= PARAMS.futility_max_depth
+                    && static_eval + PARAMS.futility_margin * depth <= alpha
+                    && code != tt_move
+                {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play(m);
+            self.keys.push(child.hash());
+            let gives_check = child.in_check();
+            let extension =
+                i32::from(gives_check && ply < 2 * depth as usize + PARAMS.max_check_extensions);
+            let new_depth = depth - 1 + extension;
+
+            let score = if index == 0 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let mut reduction = 0;
+                if depth >= PARAMS.lmr_min_depth
+                    && index >= PARAMS.lmr_min_moves
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                {
+                    reduction = self.lmr[depth.min(63) as usize][index.min(63)];
+                    reduction -= i32::from(pv_node);
+                    reduction -= i32::from(self.history.is_killer(code, ply));
+                    reduction = reduction.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(
+                    &child,
+                    new_depth - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                );
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if quiet {
+                            self.history.reward(pos, m, &quiets, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets.push(m);
+            }
+        }
+        self.move_buffers[ply] = moves;
+        self.score_buffers[ply] = scores;
+        self.quiets_tried[ply] = quiets;
+        if self.stopped {
+            return 0;
+        }
+        if best_move.is_none() {
+            // Every turn was pruned: fail low with the static bound.
+            return alpha;
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if alpha > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            ply as i32,
+            Entry {
+                move_code: best_move.map_or(0, P::encode),
+                score: best_score,
+                depth,
+                bound,
+            },
+        );
+        best_score
+    }
+
+    fn quiescence(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        if ply > 0 {
+            if let Some(end) = pos.early_end() {
+                return end_score(end, ply);
+            }
+        }
+        let in_check = pos.in_check();
+        if ply >= MAX_PLY - 1 {
+            return if in_check { DRAW } else { pos.evaluate() };
+        }
+        let mut best_score = -INFINITY;
+        if !in_check {
+            best_score = pos.evaluate();
+            if best_score >= beta {
+                return best_score;
+            }
+            alpha = alpha.max(best_score);
+        }
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        moves.clear();
+        if in_check {
+            pos.generate(&mut moves);
+            if moves.is_empty() {
+                self.move_buffers[ply] = moves;
+                self.score_buffers[ply] = scores;
+                return end_score(pos.end_without_moves(), ply);
+            }
+        } else {
+            pos.generate_tactical(&mut moves);
+        }
+        self.history.score(pos, &moves, 0, ply, &mut scores);
+        for index in 0..moves.len() {
+            let m = pick(&mut moves, &mut scores, index);
+            let mut child = pos.clone();
+            child.play(m);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_buffers[ply] = moves;
+        self.score_buffers[ply] = scores;
+        best_score
+    }
+}

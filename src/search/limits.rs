@@ -1,0 +1,114 @@
+//! What `go` asked for, and the time budget derived from it.
+
+use std::time::Duration;
+
+/// The limits of one search, as parsed from `go`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub wtime: Option<u64>,
+    pub btime: Option<u64>,
+    pub winc: u64,
+    pub binc: u64,
+    pub movestogo: Option<u64>,
+    pub movetime: Option<u64>,
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    /// Stop once a mate in this many moves (or faster) is found.
+    pub mate: Option<i32>,
+    pub infinite: bool,
+    pub ponder: bool,
+    /// Root moves to consider (tokens); empty means all.
+    pub searchmoves: Vec<String>,
+}
+
+/// Soft and hard time limits for one move, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Don't start another iteration after this.
+    pub soft: Duration,
+    /// Abort the search at once after this.
+    pub hard: Duration,
+}
+
+impl Limits {
+    /// The time budget for the side to move, or `None` when the search is
+    /// not limited by time (depth, nodes, mate, infinite).
+    pub fn budget(&self, white_to_move: bool, move_overhead: u64) -> Option<TimeBudget> {
+        if let Some(mt) = self.movetime {
+            let t = mt.saturating_sub(move_overhead).max(1);
+            return Some(TimeBudget {
+                soft: Duration::from_millis(t),
+                hard: Duration::from_millis(t),
+            });
+        }
+        let (time, inc) = if white_to_move {
+            (self.wtime?, self.winc)
+        } else {
+            (self.btime?, self.binc)
+        };
+        // Keep the overhead (and a little more on a short clock) in reserve.
+        let reserve = move_overhead + (time / 50).min(50);
+        let available = time.saturating_sub(reserve).max(1);
+        let moves_left = self.movestogo.unwrap_or(30).clamp(1, 50);
+        let soft = (available / moves_left + inc * 3 / 4)
+            .min(available / 2)
+            .max(1);
+        let hard = (soft * 4).min(available * 3 / 4).max(soft);
+        Some(TimeBudget {
+            soft: Duration::from_millis(soft),
+            hard: Duration::from_millis(hard),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(b: TimeBudget) -> (u128, u128) {
+        (b.soft.as_millis(), b.hard.as_millis())
+    }
+
+    #[test]
+    fn movetime_keeps_the_overhead() {
+        let l = Limits {
+            movetime: Some(1000),
+            ..Limits::default()
+        };
+        assert_eq!(ms(l.budget(true, 10).unwrap()), (990, 990));
+    }
+
+    #[test]
+    fn a_short_clock_never_spends_what_it_has_not() {
+        // 1+0.01 near the end: 30 ms left, 10 ms increment.
+        let l = Limits {
+            wtime: Some(30),
+            btime: Some(5000),
+            winc: 10,
+            binc: 10,
+            ..Limits::default()
+        };
+        let (soft, hard) = ms(l.budget(true, 10).unwrap());
+        assert!(hard < 30 - 10, "hard {hard}");
+        assert!(soft <= hard && soft >= 1);
+        let l = Limits {
+            wtime: Some(0),
+            ..Limits::default()
+        };
+        assert_eq!(ms(l.budget(true, 10).unwrap()), (1, 1));
+    }
+
+    #[test]
+    fn untimed_searches_have_no_budget() {
+        let l = Limits {
+            depth: Some(5),
+            ..Limits::default()
+        };
+        assert!(l.budget(true, 10).is_none());
+        let l = Limits {
+            wtime: Some(1000),
+            ..Limits::default()
+        };
+        assert!(l.budget(false, 10).is_none(), "black's clock is missing");
+    }
+}

@@ -1,0 +1,39 @@
+//! Score scale: centipawns, with mate scores near the ends.
+
+pub const INFINITY: i32 = 32_000;
+/// Score of delivering mate at the root; mate in `n` plies is `MATE - n`.
+pub const MATE: i32 = 31_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+pub const DRAW: i32 = 0;
+pub const MAX_PLY: usize = 128;
+
+pub fn is_mate(score: i32) -> bool {
+    score.abs() >= MATE_BOUND
+}
+
+/// A score as UCI writes it: `cp N` or `mate N` (N in moves, negative when
+/// the side to move is mated).
+pub fn uci_score(score: i32) -> String {
+    if score >= MATE_BOUND {
+        format!("mate {}", (MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        format!("mate {}", -((MATE + score) / 2))
+    } else {
+        format!("cp {score}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_print_in_moves() {
+        assert_eq!(uci_score(MATE - 1), "mate 1");
+        assert_eq!(uci_score(MATE - 3), "mate 2");
+        assert_eq!(uci_score(-(MATE - 2)), "mate -1");
+        assert_eq!(uci_score(-MATE), "mate 0");
+        assert_eq!(uci_score(-35), "cp -35");
+    }
+}

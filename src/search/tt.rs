@@ -1,0 +1,227 @@
+//! The transposition table, shared by all search threads.
+//!
+//! Lockless: each entry is two `AtomicU64`s, the data and `key ^ data`, so a
+//! torn write by another thread just fails the key check (Hyatt's trick).
+//! Entries sit in buckets of four (one cache line); replacement keeps the
+//! deepest, most recent entries. The stored move is the backend's
+//! [`crate::variants::Rules::encode`] code, so the table is variant-agnostic
+//! and a stale move can never be played: the search only uses it to find the
+//! matching move among the generated legal ones.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+use super::score::{MATE, MATE_BOUND};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// A decoded table entry.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub move_code: u32,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const BUCKET: usize = 4;
+
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    buckets: usize,
+    generation: AtomicU8,
+}
+
+impl TranspositionTable {
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let bytes = megabytes.max(1) * 1024 * 1024;
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+        let mut slots = Vec::with_capacity(buckets * BUCKET);
+        slots.resize_with(buckets * BUCKET, Slot::default);
+        TranspositionTable {
+            slots,
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Called once per `go`: older entries become cheaper to replace.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Ordering::Relaxed);
+        self.generation.store((g + 1) & 63, Ordering::Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> &[Slot] {
+        // Multiply-shift maps the key onto the bucket range without modulo.
+        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
+        &self.slots[index * BUCKET..index * BUCKET + BUCKET]
+    }
+
+    pub fn probe(&self, key: u64, ply: i32) -> Option<Entry> {
+        for slot in self.bucket(key) {
+            let data = slot.data.load(Ordering::Relaxed);
+            if data != 0 && slot.check.load(Ordering::Relaxed) ^ data == key {
+                let mut e = unpack(data);
+                e.score = score_from_tt(e.score, ply);
+                return Some(e);
+            }
+        }
+        None
+    }
+
+    pub fn store(&self, key: u64, ply: i32, entry: Entry) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let bucket = self.bucket(key);
+        let mut victim = &bucket[0];
+        let mut victim_worth = i32::MAX;
+        for slot in bucket {
+            let data = slot.data.load(Ordering::Relaxed);
+            if data == 0 || slot.check.load(Ordering::Relaxed) ^ data == key {
+                let old = unpack(data);
+                // Keep a deeper entry of the same position unless this one is
+                // exact; keep its move if we have none.
+                if data != 0 && entry.bound != Bound::Exact && old.depth > entry.depth + 2 {
+                    return;
+                }
+                let mut entry = entry;
+                if entry.move_code == 0 && data != 0 {
+                    entry.move_code = old.move_code;
+                }
+                write(slot, key, ply, entry, generation);
+                return;
+            }
+            let age = (generation.wrapping_sub(((data >> 58) & 63) as u8) & 63) as i32;
+            let worth = unpack(data).depth - 8 * age;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = slot;
+            }
+        }
+        write(victim, key, ply, entry, generation);
+    }
+
+    /// Permille of sampled slots used by the current search, for UCI's `hashfull`.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed) as u64;
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && (d >> 58) & 63 == generation
+            })
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+fn write(slot: &Slot, key: u64, ply: i32, e: Entry, generation: u8) {
+    let data = pack(e, ply, generation);
+    slot.data.store(data, Ordering::Relaxed);
+    slot.check.store(key ^ data, Ordering::Relaxed);
+}
+
+// Layout: move 32 bits | score 16 | depth 8 | bound 2 | generation 6.
+fn pack(e: Entry, ply: i32, generation: u8) -> u64 {
+    let score = score_to_tt(e.score, ply) as i16 as u16 as u64;
+    let depth = e.depth.clamp(-1, 254) as i8 as u8 as u64;
+    let bound = match e.bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    e.move_code as u64 | score << 32 | depth << 48 | bound << 56 | (generation as u64 & 63) << 58
+}
+
+fn unpack(d: u64) -> Entry {
+    Entry {
+        move_code: d as u32,
+        score: (d >> 32) as u16 as i16 as i32,
+        depth: (d >> 48) as u8 as i8 as i32,
+        bound: match (d >> 56) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        },
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_tt(score: i32, ply: i32) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply
+    } else if score <= -MATE_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: i32) -> i32 {
+    if score >= MATE_BOUND {
+        (score - ply).min(MATE)
+    } else if score <= -MATE_BOUND {
+        (score + ply).max(-MATE)
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_finds_with_mate_adjustment() {
+        let tt = TranspositionTable::new(1);
+        let e = Entry {
+            move_code: 77,
+            score: MATE - 10,
+            depth: 5,
+            bound: Bound::Exact,
+        };
+        tt.store(0xdead_beef, 4, e);
+        let got = tt.probe(0xdead_beef, 6).expect("stored");
+        assert_eq!(got.move_code, 77);
+        assert_eq!(got.depth, 5);
+        assert_eq!(got.bound, Bound::Exact);
+        // Mate in 10 plies from a node at ply 4 is mate in 12 from ply 6's view... of the root.
+        assert_eq!(got.score, MATE - 10 + 4 - 6);
+        assert!(tt.probe(0xdead_bee0, 0).is_none());
+        tt.clear();
+        assert!(tt.probe(0xdead_beef, 0).is_none());
+    }
+
+    #[test]
+    fn negative_scores_and_depths_round_trip() {
+        let e = Entry {
+            move_code: u32::MAX,
+            score: -1234,
+            depth: -1,
+            bound: Bound::Upper,
+        };
+        let d = unpack(pack(e, 0, 5));
+        assert_eq!(
+            (d.move_code, d.score, d.depth, d.bound),
+            (u32::MAX, -1234, -1, Bound::Upper)
+        );
+    }
+}

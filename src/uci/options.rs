@@ -1,0 +1,121 @@
+//! The UCI options Chimera offers and how `setoption` values are checked.
+
+use crate::variants::registry::VARIANT_NAMES;
+
+pub const DEFAULT_HASH_MB: usize = 16;
+pub const MAX_HASH_MB: usize = 65536;
+pub const MAX_THREADS: usize = 256;
+
+/// Current option values.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub variant: &'static str,
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead: u64,
+    pub ponder: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            variant: VARIANT_NAMES[0],
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            multipv: 1,
+            move_overhead: 10,
+            ponder: false,
+        }
+    }
+}
+
+/// A validated `setoption`.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Change {
+    Variant(&'static str),
+    Hash(usize),
+    Threads(usize),
+    MultiPv(usize),
+    MoveOverhead(u64),
+    ClearHash,
+    Ponder(bool),
+}
+
+/// The option list printed after `uci`.
+pub fn describe() -> String {
+    let vars: String = VARIANT_NAMES.iter().map(|v| format!(" var {v}")).collect();
+    [
+        format!(
+            "option name UCI_Variant type combo default {}{vars}",
+            VARIANT_NAMES[0]
+        ),
+        format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+        "option name MultiPV type spin default 1 min 1 max 256".into(),
+        "option name Move Overhead type spin default 10 min 0 max 5000".into(),
+        "option name Clear Hash type button".into(),
+        "option name Ponder type check default false".into(),
+    ]
+    .join("\n")
+}
+
+fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
+    let v = value.ok_or_else(|| format!("option {name} needs a value"))?;
+    match v.parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "option {name} must be an integer from {min} to {max}, not {v}"
+        )),
+    }
+}
+
+/// Checks a `setoption` (names are case-insensitive, as UCI allows).
+pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
+    match name.to_ascii_lowercase().as_str() {
+        "uci_variant" => {
+            let v = value.ok_or("option UCI_Variant needs a value")?;
+            VARIANT_NAMES
+                .iter()
+                .find(|n| n.eq_ignore_ascii_case(v))
+                .map(|n| Change::Variant(n))
+                .ok_or_else(|| format!("unknown variant {v} (known: {})", VARIANT_NAMES.join(", ")))
+        }
+        "hash" => Ok(Change::Hash(
+            spin("Hash", value, 1, MAX_HASH_MB as u64)? as usize
+        )),
+        "threads" => Ok(Change::Threads(
+            spin("Threads", value, 1, MAX_THREADS as u64)? as usize,
+        )),
+        "multipv" => Ok(Change::MultiPv(spin("MultiPV", value, 1, 256)? as usize)),
+        "move overhead" => Ok(Change::MoveOverhead(spin("Move Overhead", value, 0, 5000)?)),
+        "clear hash" => Ok(Change::ClearHash),
+        "ponder" => match value.map(str::to_ascii_lowercase).as_deref() {
+            Some("true") => Ok(Change::Ponder(true)),
+            Some("false") => Ok(Change::Ponder(false)),
+            _ => Err("option Ponder must be true or false".into()),
+        },
+        _ => Err(format!("unknown option {name}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checks_values() {
+        assert_eq!(parse_change("hash", Some("64")), Ok(Change::Hash(64)));
+        assert!(parse_change("Hash", Some("0")).is_err());
+        assert!(parse_change("Hash", Some("lots")).is_err());
+        assert!(parse_change("Threads", None).is_err());
+        assert_eq!(
+            parse_change("UCI_Variant", Some("Atomic")),
+            Ok(Change::Variant("atomic"))
+        );
+        assert!(parse_change("UCI_Variant", Some("xiangqi")).is_err());
+        assert!(parse_change("Ponder", Some("maybe")).is_err());
+        assert!(parse_change("Contempt", Some("1")).is_err());
+        assert_eq!(parse_change("Clear Hash", None), Ok(Change::ClearHash));
+    }
+}
