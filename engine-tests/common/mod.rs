@@ -1,9 +1,10 @@
 //! Shared helpers for the integration tests.
 #![allow(dead_code)]
 
+pub mod engine;
+
 use chimera::perft::perft;
 use chimera::variants::Rules;
-
 /// Runs every line of an EPD perft file (`FEN ;D1 20 ;D2 400 ...`), checking
 /// each depth whose expected count is at most `max_nodes`.
 pub fn run_perft_suite<P: Rules>(variant: &str, path: &str, max_nodes: u64) {

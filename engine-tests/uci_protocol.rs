@@ -1,0 +1,311 @@
+//! UCI protocol tests against the real binary.
+
+mod common;
+
+use std::time::Duration;
+
+use chimera::variants::chess::ChessPosition;
+use chimera::variants::Rules;
+use common::engine::Engine;
+
+/// The legal tokens of `fen` after `moves`, via the library.
+fn legal_tokens<P: Rules>(variant: &str, fen: &str, moves: &[&str]) -> Vec<String> {
+    let mut pos = P::from_fen(variant, fen).unwrap();
+    for t in moves {
+        let m = pos.parse_move(t).unwrap();
+        pos.play(m);
+    }
+    let mut list = Vec::new();
+    pos.generate(&mut list);
+    list.into_iter().map(|m| pos.format_move(m)).collect()
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn handshake_lists_options_and_answers_isready() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until(|l| l == "uciok");
+    assert!(lines[0].starts_with("id name Chimera"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("id author")));
+    let variant = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Variant type combo default chess"))
+        .expect("UCI_Variant option");
+    assert!(variant.contains("var chess") && variant.contains("var atomic"));
+    for name in [
+        "Hash type spin",
+        "Threads type spin",
+        "MultiPV type spin",
+        "Move Overhead type spin",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name}"))),
+            "{name}"
+        );
+    }
+    assert!(lines.contains(&"option name Clear Hash type button".to_string()));
+    assert!(lines.contains(&"option name Ponder type check default false".to_string()));
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn variant_option_announces_the_start_position() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value atomic");
+    assert_eq!(
+        e.line(),
+        format!("info string variant atomic startpos {START}")
+    );
+    // Atomic rules now: the f7 capture explodes the black king.
+    e.send("position fen rnbqkb1r/pppppppp/5n2/6N1/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1");
+    e.send("go depth 3");
+    let lines = e.until(|l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove g5f7");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn go_depth_after_moves_gives_a_legal_move() {
+    let mut e = Engine::start();
+    let moves = ["e2e4", "c7c5", "g1f3", "d7d6", "d2d4", "c5d4"];
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    e.send("go depth 6");
+    let lines = e.until(|l| l.starts_with("bestmove"));
+    let best = lines
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(
+        legal_tokens::<ChessPosition>("chess", START, &moves).contains(&best),
+        "{best}"
+    );
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth 6"))
+        .expect("depth 6 info");
+    for field in [
+        " seldepth ",
+        " multipv 1 ",
+        " score cp ",
+        " nodes ",
+        " nps ",
+        " hashfull ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(info.contains(field), "{info} lacks {field}");
+    }
+}
+
+#[test]
+fn infinite_search_stops_on_stop_and_answers_isready_meanwhile() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    // isready is answered while searching, and no bestmove comes by itself.
+    let before = e.sync();
+    assert!(
+        before.iter().all(|l| !l.starts_with("bestmove")),
+        "{before:?}"
+    );
+    e.send("stop");
+    let best = e.until(|l| l.starts_with("bestmove"));
+    let token = best
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert!(legal_tokens::<ChessPosition>("chess", START, &[]).contains(&token));
+    assert!(e.sync().is_empty());
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let mut e = Engine::start();
+    e.send("setoption name Ponder value true");
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go ponder wtime 100 btime 100");
+    // The clock is tiny, but pondering ignores it until ponderhit.
+    let early = e.drain(Duration::from_millis(500));
+    assert!(
+        early.iter().all(|l| !l.starts_with("bestmove")),
+        "{early:?}"
+    );
+    e.send("ponderhit");
+    e.until(|l| l.starts_with("bestmove"));
+}
+
+#[test]
+fn quit_mid_search_exits() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn end_of_input_finishes_a_bounded_search() {
+    let mut e = Engine::start();
+    e.send("go depth 6");
+    e.close_input();
+    // Piped input ends at once; the search still finishes and reports.
+    let lines = e.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 6 ")),
+        "{lines:?}"
+    );
+    assert!(e.wait_exit().success());
+}
+
+#[test]
+fn every_bad_input_gets_one_error_line_and_changes_nothing() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4");
+    assert!(e.sync().is_empty());
+    let bad = [
+        "frobnicate",
+        "position startpos moves e7e5 e2e4",
+        "position startpos moves e2e9",
+        "position startpos moves zz",
+        "position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1",
+        "position fen",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "setoption name Hash value -3",
+        "setoption name Hash value lots",
+        "setoption name Threads value 0",
+        "setoption name UCI_Variant value xiangqi",
+        "setoption name NoSuchOption value 1",
+        "setoption name Ponder value maybe",
+        "setoption",
+        "go depth deep",
+        "go wibble 3",
+        "go perft",
+        "isready please",
+    ];
+    for line in bad {
+        e.send(line);
+        let out = e.sync();
+        assert_eq!(out.len(), 1, "{line}: {out:?}");
+        assert!(out[0].starts_with("info string error: "), "{line}: {out:?}");
+    }
+    // The position is still the one after e2e4 and the variant still chess.
+    e.send("d");
+    let board = e.sync();
+    assert!(
+        board
+            .iter()
+            .any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{board:?}"
+    );
+    let best = e.bestmove("go depth 2");
+    assert!(legal_tokens::<ChessPosition>("chess", START, &["e2e4"]).contains(&best));
+}
+
+#[test]
+fn go_perft_prints_divide_and_total() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go perft 3");
+    let lines = e.until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 8902");
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+            .count(),
+        20
+    );
+    assert!(lines.contains(&"e2e4: 600".to_string()));
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 5");
+    let lines = e.until(|l| l.starts_with("bestmove"));
+    let firsts: Vec<&str> = (1..=3)
+        .map(|k| {
+            let l = lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info depth 5 ") && l.contains(&format!(" multipv {k} ")))
+                .expect("each multipv line");
+            l.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+        })
+        .collect();
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "{firsts:?}"
+    );
+}
+
+#[test]
+fn clocked_search_with_threads_answers_in_time() {
+    let mut e = Engine::start();
+    e.send("setoption name Threads value 2");
+    e.send("setoption name Hash value 8");
+    e.send("position startpos moves d2d4");
+    let best = e.bestmove("go wtime 40 btime 40 winc 10 binc 10");
+    assert!(legal_tokens::<ChessPosition>("chess", START, &["d2d4"]).contains(&best));
+    let best = e.bestmove("go movetime 100");
+    assert!(legal_tokens::<ChessPosition>("chess", START, &["d2d4"]).contains(&best));
+}
+
+#[test]
+fn searchmoves_restricts_the_root() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    assert_eq!(e.bestmove("go depth 4 searchmoves a2a3"), "a2a3");
+    let best = e.bestmove("go depth 4 searchmoves g1h3 b1a3");
+    assert!(best == "g1h3" || best == "b1a3", "{best}");
+}
+
+#[test]
+fn mated_position_answers_bestmove_none() {
+    let mut e = Engine::start();
+    e.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
+    assert_eq!(e.bestmove("go depth 3"), "(none)");
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let run = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+            .args(["bench", "5"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let last = text.lines().last().unwrap().to_string();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        assert_eq!(
+            (words.len(), words[1], words[3]),
+            (4, "nodes", "nps"),
+            "{last}"
+        );
+        words[0].parse::<u64>().unwrap()
+    };
+    let a = run();
+    assert!(a > 1000);
+    assert_eq!(a, run());
+}
