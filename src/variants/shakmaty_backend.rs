@@ -6,8 +6,10 @@
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Color, EnPassantMode, FromSetup, Move, Position, Rank, Role, Square};
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{
+    CastlingMode, CastlingSide, Color, EnPassantMode, FromSetup, Move, Position, Rank, Role, Square,
+};
 
 use super::{GameEnd, Rules};
 
@@ -16,6 +18,9 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     const NAME: &'static str;
     const START_FEN: &'static str;
     const BENCH: &'static [&'static str];
+    /// Captures remove more than the captured piece (atomic explosions), so
+    /// their keys are recomputed rather than updated.
+    const EXPLOSIVE: bool;
     /// Material won at once by a tactical move (for move ordering).
     fn tactical_gain(&self, m: Move) -> i32;
     /// A variant end that needs no move generation.
@@ -123,12 +128,14 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
 
     #[inline]
     fn play(&mut self, m: Move) {
-        let next =
-            self.pos
-                .update_zobrist_hash::<Zobrist64>(Zobrist64(self.key), m, EnPassantMode::Legal);
+        let key = if P::EXPLOSIVE && m.is_capture() {
+            None
+        } else {
+            Some(self.key ^ key_before_move(&self.pos, m))
+        };
         self.pos.play_unchecked(m);
-        self.key = match next {
-            Some(z) => z.0,
+        self.key = match key {
+            Some(k) => k ^ key_after_move(&self.pos),
             None => Self::full_key(&self.pos),
         };
     }
@@ -206,6 +213,91 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     }
 }
 
+/// Castling rights as four bits, for diffing before and after a move.
+#[inline]
+fn rights_mask<P: Position>(pos: &P) -> u8 {
+    let c = pos.castles();
+    u8::from(c.has(Color::White, CastlingSide::KingSide))
+        | u8::from(c.has(Color::White, CastlingSide::QueenSide)) << 1
+        | u8::from(c.has(Color::Black, CastlingSide::KingSide)) << 2
+        | u8::from(c.has(Color::Black, CastlingSide::QueenSide)) << 3
+}
+
+/// Zobrist keys of the castling rights in `mask`, and of the en-passant
+/// square if one is legal.
+#[inline]
+fn rights_and_ep_key<P: Position>(pos: &P) -> u64 {
+    let mut key = 0;
+    let mask = rights_mask(pos);
+    if mask != 0 {
+        for (i, (color, side)) in [
+            (Color::White, CastlingSide::KingSide),
+            (Color::White, CastlingSide::QueenSide),
+            (Color::Black, CastlingSide::KingSide),
+            (Color::Black, CastlingSide::QueenSide),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if mask & 1 << i != 0 {
+                key ^= Zobrist64::zobrist_for_castling_right(color, side).0;
+            }
+        }
+    }
+    // Only a pseudo-legal en-passant square can be legal; test legality
+    // only then (rarely).
+    if pos.maybe_ep_square().is_some() {
+        if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
+            key ^= Zobrist64::zobrist_for_en_passant_file(sq.file()).0;
+        }
+    }
+    key
+}
+
+/// What `m` changes in the key, computed before it is played: the side to
+/// move, the pieces it moves and captures, and the old rights and
+/// en-passant square (the new ones come from [`key_after_move`]).
+#[inline]
+fn key_before_move<P: Position>(pos: &P, m: Move) -> u64 {
+    let piece =
+        |sq: Square, role: Role, color: Color| Zobrist64::zobrist_for_piece(sq, role.of(color)).0;
+    let us = pos.turn();
+    let mut key = Zobrist64::zobrist_for_white_turn().0 ^ rights_and_ep_key(pos);
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            key ^= piece(from, role, us) ^ piece(to, promotion.unwrap_or(role), us);
+            if let Some(c) = capture {
+                key ^= piece(to, c, !us);
+            }
+        }
+        Move::EnPassant { from, to } => {
+            let captured = Square::from_coords(to.file(), from.rank());
+            key ^= piece(from, Role::Pawn, us)
+                ^ piece(to, Role::Pawn, us)
+                ^ piece(captured, Role::Pawn, !us);
+        }
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_queen_side(rook < king);
+            key ^= piece(king, Role::King, us) ^ piece(side.king_to(us), Role::King, us);
+            key ^= piece(rook, Role::Rook, us) ^ piece(side.rook_to(us), Role::Rook, us);
+        }
+        Move::Put { role, to } => key ^= piece(to, role, us),
+    }
+    key
+}
+
+/// The part of the key that depends on the position after the move.
+#[inline]
+fn key_after_move<P: Position>(pos: &P) -> u64 {
+    rights_and_ep_key(pos)
+}
+
 /// Origin and destination squares of a move (castling: king to rook).
 #[inline]
 fn squares(m: Move) -> (Square, Square) {
@@ -213,5 +305,50 @@ fn squares(m: Move) -> (Square, Square) {
         Move::Normal { from, to, .. } | Move::EnPassant { from, to } => (from, to),
         Move::Castle { king, rook } => (king, rook),
         Move::Put { to, .. } => (to, to),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::atomic::AtomicPosition;
+    use crate::variants::chess::ChessPosition;
+
+    /// Walks the whole tree to `depth`, checking the incremental key against
+    /// a key computed from scratch at every node.
+    fn check_keys<P: ShakmatyVariant>(pos: &Shakmaty<P>, depth: u32) -> u64 {
+        assert_eq!(pos.key, Shakmaty::<P>::full_key(&pos.pos), "{}", pos.fen());
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        pos.generate(&mut moves);
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut child = pos.clone();
+                child.play(m);
+                check_keys(&child, depth - 1)
+            })
+            .sum()
+    }
+
+    #[test]
+    fn incremental_keys_match_full_keys() {
+        // Castling both ways, en passant (legal and pinned), promotions with
+        // and without capture, atomic explosions of rooks with castling rights.
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 2",
+        ];
+        for fen in fens {
+            assert!(check_keys(&ChessPosition::from_fen("chess", fen).unwrap(), 3) > 0);
+            if let Ok(pos) = AtomicPosition::from_fen("atomic", fen) {
+                check_keys(&pos, 3);
+            }
+        }
     }
 }

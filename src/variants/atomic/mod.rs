@@ -12,6 +12,7 @@ pub type AtomicPosition = Shakmaty<Atomic>;
 impl ShakmatyVariant for Atomic {
     const NAME: &'static str = "atomic";
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    const EXPLOSIVE: bool = true;
     const BENCH: &'static [&'static str] = &[
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2",
