@@ -46,14 +46,16 @@ impl Limits {
         } else {
             (self.btime?, self.binc)
         };
-        // Keep the overhead (and a little more on a short clock) in reserve.
-        let reserve = move_overhead + (time / 50).min(50);
+        // Keep the overhead and 5% of the clock (at most 100 ms) in reserve:
+        // a short clock must survive scheduling delays too.
+        let reserve = move_overhead + (time / 20).min(100);
         let available = time.saturating_sub(reserve).max(1);
-        let moves_left = self.movestogo.unwrap_or(30).clamp(1, 50);
+        let moves_left = self.movestogo.unwrap_or(40).clamp(1, 60);
+        // On a low clock the increment is what there is to spend.
         let soft = (available / moves_left + inc * 3 / 4)
-            .min(available / 2)
+            .min(available / 8)
             .max(1);
-        let hard = (soft * 4).min(available * 3 / 4).max(soft);
+        let hard = (soft * 3).min(available / 4).max(soft);
         Some(TimeBudget {
             soft: Duration::from_millis(soft),
             hard: Duration::from_millis(hard),
