@@ -111,8 +111,15 @@ impl OmegaPosition {
             self.castling_moves::<COUNT>(g, out, &mut n, occ);
             ALL & !ours
         } else {
+            // A leaper's check (champion, wizard, knight: all jump) can
+            // only be answered by capturing it, never by blocking.
             let c = checkers.trailing_zeros() as usize;
-            g.between(ksq, c) | checkers
+            let sliders = self.pieces[BISHOP] | self.pieces[ROOK] | self.pieces[QUEEN];
+            if sliders & checkers != 0 {
+                g.between(ksq, c) | checkers
+            } else {
+                checkers
+            }
         };
 
         // Pinned pieces: ours, alone between the king and an enemy slider.
