@@ -88,6 +88,26 @@ pub const fn file_mask(file: i32) -> Bits {
     m
 }
 
+/// Every grid rank (index 0 = rank 1) and file (0 = `a`) as a bitboard.
+pub const RANKS: [Bits; 12] = {
+    let mut r = [0; 12];
+    let mut i = 0;
+    while i < 12 {
+        r[i] = rank_mask(i as i32);
+        i += 1;
+    }
+    r
+};
+pub const FILES: [Bits; 12] = {
+    let mut r = [0; 12];
+    let mut i = 0;
+    while i < 12 {
+        r[i] = file_mask(i as i32);
+        i += 1;
+    }
+    r
+};
+
 /// Field files `b` and `k`: pawn captures must not wrap around them.
 pub const FILE_B: Bits = file_mask(1);
 pub const FILE_K: Bits = file_mask(10);

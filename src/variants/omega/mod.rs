@@ -12,7 +12,8 @@ mod zobrist;
 
 use std::fmt;
 
-use board::{geometry, rank_mask, square_at, Bits, Squares, NUM_SQUARES};
+use board::{geometry, square_at, Bits, Squares, NUM_SQUARES};
+pub(crate) use board::RANKS;
 
 pub use board::{file_of, rank_of};
 pub use notation::{parse_square, square_name};
@@ -40,17 +41,6 @@ pub const PROMOTION_KINDS: [usize; 6] = [QUEEN, ROOK, BISHOP, KNIGHT, CHAMPION, 
 
 /// Mailbox value of an empty square; a piece is `kind | colour << 3`.
 const EMPTY: u8 = 16;
-
-/// Every grid rank as a bitboard (index 0 = rank 1).
-pub(crate) const RANKS: [Bits; 12] = {
-    let mut r = [0; 12];
-    let mut i = 0;
-    while i < 12 {
-        r[i] = rank_mask(i as i32);
-        i += 1;
-    }
-    r
-};
 
 /// Castling-right bits.
 pub const WHITE_KINGSIDE: u8 = 1;

@@ -1,0 +1,332 @@
+//! Omega evaluation: material, piece-square tables over the 10x10 field
+//! plus the wizard squares, mobility, king safety and pawn structure,
+//! tapered between middlegame and endgame. Numbers: `nets/omega.txt`.
+
+use std::sync::OnceLock;
+
+use super::params::{load, Params};
+use super::Evaluate;
+use crate::variants::omega::board::{
+    file_of, geometry, rank_of, Bits, Squares, FILES, NUM_SQUARES, RANKS, WIZARD_SQUARES,
+};
+use crate::variants::omega::{OmegaPosition, BISHOP, BLACK, KING, PAWN, WHITE};
+
+/// A middlegame/endgame pair.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+struct Score(i32, i32);
+
+impl std::ops::AddAssign for Score {
+    fn add_assign(&mut self, o: Score) {
+        self.0 += o.0;
+        self.1 += o.1;
+    }
+}
+
+impl std::ops::Sub for Score {
+    type Output = Score;
+    fn sub(self, o: Score) -> Score {
+        Score(self.0 - o.0, self.1 - o.1)
+    }
+}
+
+struct Weights {
+    material_mg: [i32; 8],
+    material_eg: [i32; 8],
+    phase: [i32; 8],
+    wizard_square_mg: [i32; 8],
+    wizard_square_eg: [i32; 8],
+    mobility_mg: [i32; 8],
+    mobility_eg: [i32; 8],
+    bishop_pair: [i32; 2],
+    tempo: i32,
+    doubled: [i32; 2],
+    isolated: [i32; 2],
+    passed_mg: [i32; 10],
+    passed_eg: [i32; 10],
+    king_shield: i32,
+    king_zone_attack: [i32; 8],
+    /// `pst[kind]` = (mg, eg) tables over the field, White's view.
+    pst: [([i32; 100], [i32; 100]); 8],
+}
+
+fn build(p: &Params) -> Result<Weights, String> {
+    let t = |name: &str| p.array::<100>(name);
+    let (knight, bishop, rook, queen) = (
+        t("pst_knight")?,
+        t("pst_bishop")?,
+        t("pst_rook")?,
+        t("pst_queen")?,
+    );
+    let (champion, wizard) = (t("pst_champion")?, t("pst_wizard")?);
+    Ok(Weights {
+        material_mg: p.array("material_mg")?,
+        material_eg: p.array("material_eg")?,
+        phase: p.array("phase")?,
+        wizard_square_mg: p.array("wizard_square_mg")?,
+        wizard_square_eg: p.array("wizard_square_eg")?,
+        mobility_mg: p.array("mobility_mg")?,
+        mobility_eg: p.array("mobility_eg")?,
+        bishop_pair: p.array("bishop_pair")?,
+        tempo: p.scalar("tempo")?,
+        doubled: p.array("doubled")?,
+        isolated: p.array("isolated")?,
+        passed_mg: p.array("passed_mg")?,
+        passed_eg: p.array("passed_eg")?,
+        king_shield: p.scalar("king_shield")?,
+        king_zone_attack: p.array("king_zone_attack")?,
+        pst: [
+            (t("pst_pawn_mg")?, t("pst_pawn_eg")?),
+            (knight, knight),
+            (bishop, bishop),
+            (rook, rook),
+            (queen, queen),
+            (t("pst_king_mg")?, t("pst_king_eg")?),
+            (champion, champion),
+            (wizard, wizard),
+        ],
+    })
+}
+
+fn weights() -> &'static Weights {
+    static W: OnceLock<Weights> = OnceLock::new();
+    W.get_or_init(|| load("omega.txt", include_str!("../../nets/omega.txt"), build))
+}
+
+/// Field index (0..100) of a field square seen from `color`'s side.
+#[inline]
+fn field_index(sq: usize, color: usize) -> usize {
+    let file = file_of(sq) as usize - 1;
+    let rank = rank_of(sq) as usize - 1;
+    let rank = if color == WHITE { rank } else { 9 - rank };
+    rank * 10 + file
+}
+
+/// Rank of a square counted from `color`'s back rank of the field (0..9).
+#[inline]
+fn relative_rank(sq: usize, color: usize) -> usize {
+    let r = rank_of(sq) as usize - 1;
+    if color == WHITE {
+        r
+    } else {
+        9 - r
+    }
+}
+
+/// `front_span[c][sq]`: squares on `sq`'s file and the adjacent files
+/// strictly in front of it from `c`'s side (a pawn with no enemy pawn
+/// there is passed).
+fn front_spans() -> &'static [[Bits; NUM_SQUARES]; 2] {
+    static SPANS: OnceLock<[[Bits; NUM_SQUARES]; 2]> = OnceLock::new();
+    SPANS.get_or_init(|| {
+        let mut spans = [[0; NUM_SQUARES]; 2];
+        for sq in 0..NUM_SQUARES {
+            let f = file_of(sq) as usize;
+            let files = FILES[f] | FILES[f.saturating_sub(1)] | FILES[(f + 1).min(11)];
+            for rank in 0..12 {
+                let r = rank_of(sq) as usize;
+                if rank > r {
+                    spans[WHITE][sq] |= files & RANKS[rank];
+                }
+                if rank < r {
+                    spans[BLACK][sq] |= files & RANKS[rank];
+                }
+            }
+        }
+        spans
+    })
+}
+
+/// The evaluation split by term, each from White's side.
+#[derive(Default)]
+struct Terms {
+    material: Score,
+    placement: Score,
+    mobility: Score,
+    king_safety: Score,
+    pawns: Score,
+    bishop_pair: Score,
+    phase: i32,
+}
+
+const MAX_PHASE: i32 = 36;
+
+fn side_terms(pos: &OmegaPosition, color: usize, w: &Weights, t: &mut Terms, sign: i32) {
+    let g = geometry();
+    let them = color ^ 1;
+    let ours = pos.color_bits(color);
+    let occ = ours | pos.color_bits(them);
+    let s = |a: i32, b: i32| Score(sign * a, sign * b);
+
+    // Squares guarded by enemy pawns do not count for mobility.
+    let mut pawn_guarded: Bits = 0;
+    for sq in Squares(pos.pieces_of(PAWN, them)) {
+        pawn_guarded |= g.pawn[them][sq];
+    }
+    let enemy_king = pos.pieces_of(KING, them).trailing_zeros() as usize;
+    let king_zone = g.king[enemy_king] | 1 << enemy_king;
+    let mut zone_attack = 0;
+
+    for kind in 0..8 {
+        for sq in Squares(pos.pieces_of(kind, color)) {
+            t.material += s(w.material_mg[kind], w.material_eg[kind]);
+            t.phase += w.phase[kind];
+            if WIZARD_SQUARES & 1 << sq != 0 {
+                t.placement += s(w.wizard_square_mg[kind], w.wizard_square_eg[kind]);
+            } else {
+                let i = field_index(sq, color);
+                t.placement += s(w.pst[kind].0[i], w.pst[kind].1[i]);
+            }
+            if kind == PAWN || kind == KING {
+                continue;
+            }
+            let attacks = OmegaPosition::attacks_from(kind, color, sq, occ);
+            let reach = (attacks & !ours & !pawn_guarded).count_ones() as i32;
+            t.mobility += s(w.mobility_mg[kind] * reach, w.mobility_eg[kind] * reach);
+            zone_attack += w.king_zone_attack[kind] * (attacks & king_zone).count_ones() as i32;
+        }
+    }
+    // Our attacks on their king's neighbourhood: a middlegame term.
+    t.king_safety += s(zone_attack, 0);
+
+    // Pawn shield: own pawns on the three squares in front of our king.
+    let ksq = pos.pieces_of(KING, color).trailing_zeros() as usize;
+    if WIZARD_SQUARES & 1 << ksq == 0 {
+        let ahead = if color == WHITE { rank_of(ksq) + 1 } else { rank_of(ksq) - 1 };
+        let front = g.king[ksq] & RANKS[ahead as usize];
+        let shield = (front & pos.pieces_of(PAWN, color)).count_ones() as i32;
+        t.king_safety += s(w.king_shield * shield, 0);
+    }
+
+    // Pawn structure.
+    let pawns = pos.pieces_of(PAWN, color);
+    let enemy_pawns = pos.pieces_of(PAWN, them);
+    for f in 1..=10 {
+        let n = (pawns & FILES[f]).count_ones() as i32;
+        if n > 1 {
+            t.pawns += s(w.doubled[0] * (n - 1), w.doubled[1] * (n - 1));
+        }
+        if n > 0 && pawns & (FILES[f - 1] | FILES[f + 1]) == 0 {
+            t.pawns += s(w.isolated[0] * n, w.isolated[1] * n);
+        }
+    }
+    let spans = &front_spans()[color];
+    for sq in Squares(pawns) {
+        if spans[sq] & enemy_pawns == 0 {
+            let r = relative_rank(sq, color);
+            t.pawns += s(w.passed_mg[r], w.passed_eg[r]);
+        }
+    }
+    if pos.pieces_of(BISHOP, color).count_ones() >= 2 {
+        t.bishop_pair += s(w.bishop_pair[0], w.bishop_pair[1]);
+    }
+}
+
+fn terms(pos: &OmegaPosition) -> Terms {
+    let w = weights();
+    let mut t = Terms::default();
+    side_terms(pos, WHITE, w, &mut t, 1);
+    side_terms(pos, BLACK, w, &mut t, -1);
+    t
+}
+
+/// Blends a middlegame/endgame pair by the game phase.
+fn taper(s: Score, phase: i32) -> i32 {
+    let p = phase.clamp(0, MAX_PHASE);
+    (s.0 * p + s.1 * (MAX_PHASE - p)) / MAX_PHASE
+}
+
+impl Evaluate for OmegaPosition {
+    fn evaluate(&self) -> i32 {
+        let t = terms(self);
+        let mut total = t.material;
+        for s in [t.placement, t.mobility, t.king_safety, t.pawns, t.bishop_pair] {
+            total += s;
+        }
+        let white = taper(total, t.phase);
+        let from_mover = if self.side() == WHITE { white } else { -white };
+        from_mover + weights().tempo
+    }
+
+    fn explain(&self) -> String {
+        let t = terms(self);
+        let mut out = String::from("term            mg      eg   blended  (White's view)\n");
+        let mut total = Score::default();
+        for (name, s) in [
+            ("material", t.material),
+            ("placement", t.placement),
+            ("mobility", t.mobility),
+            ("king safety", t.king_safety),
+            ("pawns", t.pawns),
+            ("bishop pair", t.bishop_pair),
+        ] {
+            total += s;
+            out.push_str(&format!(
+                "{name:<12} {:>7} {:>7} {:>9}\n",
+                s.0,
+                s.1,
+                taper(s, t.phase)
+            ));
+        }
+        out.push_str(&format!(
+            "{:<12} {:>7} {:>7} {:>9}\n",
+            "total",
+            total.0,
+            total.1,
+            taper(total, t.phase)
+        ));
+        out.push_str(&format!(
+            "phase {} of {MAX_PHASE}, tempo {}\nevaluation {} (side to move)\n",
+            t.phase.min(MAX_PHASE),
+            weights().tempo,
+            self.evaluate()
+        ));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Rules;
+
+    #[test]
+    fn parameters_load() {
+        let _ = weights();
+    }
+
+    #[test]
+    fn start_position_is_balanced_and_mirrored() {
+        let start = OmegaPosition::start("omega");
+        assert_eq!(start.evaluate(), weights().tempo);
+        let t = terms(&start);
+        assert_eq!(t.material, Score(0, 0));
+        assert_eq!(t.phase, MAX_PHASE);
+        assert!(start.explain().contains("material"));
+    }
+
+    #[test]
+    fn extra_queen_wins_and_cornered_king_is_bad() {
+        let up_queen = OmegaPosition::from_fen(
+            "omega",
+            "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1",
+        )
+        .unwrap();
+        let down = OmegaPosition::from_fen(
+            "omega",
+            "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNB1KBNRC*/W**********W w kq - 0 1",
+        )
+        .unwrap();
+        assert!(up_queen.evaluate() > down.evaluate() + 900);
+        let centre = OmegaPosition::from_fen(
+            "omega",
+            "1**********1/*10*/*10*/*10*/*4k5*/*10*/*10*/*4K5*/*10*/*10*/*10*/1**********1 w - - 0 1",
+        )
+        .unwrap();
+        let corner = OmegaPosition::from_fen(
+            "omega",
+            "1**********1/*10*/*10*/*10*/*4k5*/*10*/*10*/*10*/*10*/*10*/*10*/K**********1 w - - 0 1",
+        )
+        .unwrap();
+        assert!(centre.evaluate() > corner.evaluate() + 50);
+    }
+}
