@@ -13,7 +13,9 @@ fn pos(fen: &str) -> OmegaPosition {
 fn after(fen: &str, moves: &[&str]) -> OmegaPosition {
     let mut p = pos(fen);
     for token in moves {
-        let m = p.parse_move(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+        let m = p
+            .parse_move(token)
+            .unwrap_or_else(|e| panic!("{token}: {e}"));
         p.play(m);
     }
     p
@@ -31,7 +33,11 @@ fn bench_and_suite_fens_round_trip() {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| l.split(';').next().unwrap().trim());
-    for fen in OmegaPosition::bench_fens("omega").iter().copied().chain(suite) {
+    for fen in OmegaPosition::bench_fens("omega")
+        .iter()
+        .copied()
+        .chain(suite)
+    {
         assert_eq!(pos(fen).fen(), fen);
     }
 }
@@ -91,9 +97,15 @@ fn uci_tokens_with_two_digit_ranks() {
     let p = after(START, &["g3g6", "e10e7", "i2j4", "d11e9"]);
     assert!(p.fen().contains("*3n6*"), "{}", p.fen());
     // Promotion to a champion and a wizard, written with two-digit ranks.
-    let fen = "w**********1/*5k4*/*3P6*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*2K7*/1**********W w - - 0 1";
+    let fen =
+        "w**********1/*5k4*/*3P6*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*2K7*/1**********W w - - 0 1";
     let p = pos(fen);
-    for (token, letter) in [("e10e11c", 'C'), ("e10e11w", 'W'), ("e10e11q", 'Q'), ("e10e11n", 'N')] {
+    for (token, letter) in [
+        ("e10e11c", 'C'),
+        ("e10e11w", 'W'),
+        ("e10e11q", 'Q'),
+        ("e10e11n", 'N'),
+    ] {
         let m = p.parse_move(token).unwrap();
         assert_eq!(p.format_move(m), token);
         let mut q = p.clone();
@@ -103,9 +115,17 @@ fn uci_tokens_with_two_digit_ranks() {
     // Castling is the king's move.
     let fen = "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CR3K2RC*/W**********W w KQkq - 0 1";
     let p = after(fen, &["g2i2"]);
-    assert!(p.fen().contains("*CR4RK1C*") && p.fen().contains(" b kq "), "{}", p.fen());
+    assert!(
+        p.fen().contains("*CR4RK1C*") && p.fen().contains(" b kq "),
+        "{}",
+        p.fen()
+    );
     let p = after(fen, &["g2e2"]);
-    assert!(p.fen().contains("*C2KR3RC*") && p.fen().contains(" b kq "), "{}", p.fen());
+    assert!(
+        p.fen().contains("*C2KR3RC*") && p.fen().contains(" b kq "),
+        "{}",
+        p.fen()
+    );
 }
 
 #[test]
@@ -182,23 +202,32 @@ fn malformed_fens_are_errors() {
     // An en-passant field the position does not support.
     let p = after(START, &["e3e6"]).fen();
     for bad in ["e4e6", "e5", "d4d5", "e4e4", "e4e5e6"] {
-        assert!(OmegaPosition::from_fen("omega", &p.replace("e4e5", bad)).is_err(), "{bad}");
+        assert!(
+            OmegaPosition::from_fen("omega", &p.replace("e4e5", bad)).is_err(),
+            "{bad}"
+        );
     }
 }
 
 #[test]
 fn game_ends() {
     // Bare kings: the only insufficient material.
-    let kk = pos("1**********1/*10*/*5k4*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*5K4*/1**********1 w - - 0 1");
+    let kk = pos(
+        "1**********1/*10*/*5k4*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*5K4*/1**********1 w - - 0 1",
+    );
     assert_eq!(kk.early_end().map(|e| e.outcome), Some(Outcome::Draw));
     // A lone knight mates a king on a wizard square (so K+N is not dead).
-    let mate = pos("1**********1/*10*/*5k4*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*Nn8*/K**********1 w - - 0 1");
+    let mate = pos(
+        "1**********1/*10*/*5k4*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*Nn8*/K**********1 w - - 0 1",
+    );
     assert!(mate.early_end().is_none());
     assert_eq!(mate.count_moves(), 0);
     assert!(mate.in_check());
     assert_eq!(mate.end_without_moves().outcome, Outcome::Loss);
     // King on a1, queen on c2 covers b2: stalemate.
-    let stale = pos("1**********1/*10*/*5k4*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*1q8*/K**********1 w - - 0 1");
+    let stale = pos(
+        "1**********1/*10*/*5k4*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*1q8*/K**********1 w - - 0 1",
+    );
     assert_eq!(stale.count_moves(), 0);
     assert!(!stale.in_check());
     assert_eq!(stale.end_without_moves().outcome, Outcome::Draw);
@@ -220,5 +249,10 @@ fn null_move_passes_the_turn() {
     assert!(p.white_to_move());
     assert!(p.fen().contains(" w KQkq - "), "{}", p.fen());
     assert_ne!(p.hash(), before);
-    assert!(chimera::variants::omega::OmegaPosition::from_fen("omega", &p.fen()).unwrap().hash() == p.hash());
+    assert!(
+        chimera::variants::omega::OmegaPosition::from_fen("omega", &p.fen())
+            .unwrap()
+            .hash()
+            == p.hash()
+    );
 }

@@ -45,7 +45,11 @@ fn reference_generator_agrees_on_suite() {
         let pos = OmegaPosition::from_fen("omega", &fen).unwrap();
         let reference = RefPos::from_fen(&fen);
         for depth in 1..=3 {
-            assert_eq!(perft(&pos, depth), reference.perft(depth), "perft {depth} of {fen}");
+            assert_eq!(
+                perft(&pos, depth),
+                reference.perft(depth),
+                "perft {depth} of {fen}"
+            );
         }
     }
 }
@@ -55,7 +59,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n as u64) as usize
     }
 }
@@ -104,7 +111,9 @@ fn random_games_agree_with_reference() {
 fn reference_counts() {
     for fen in suite_fens() {
         let reference = RefPos::from_fen(&fen);
-        let counts: Vec<String> = (1..=4).map(|d| format!(";D{d} {}", reference.perft(d))).collect();
+        let counts: Vec<String> = (1..=4)
+            .map(|d| format!(";D{d} {}", reference.perft(d)))
+            .collect();
         println!("{fen} {}", counts.join(" "));
     }
 }
@@ -122,7 +131,11 @@ fn find_mismatch() {
             pos.generate(&mut moves);
             let mut tokens: Vec<String> = moves.iter().map(|&m| pos.format_move(m)).collect();
             tokens.sort();
-            println!("mismatch at {fen}: engine {} reference {}\n{tokens:?}", pos.count_moves(), RefPos::from_fen(&fen).perft(1));
+            println!(
+                "mismatch at {fen}: engine {} reference {}\n{tokens:?}",
+                pos.count_moves(),
+                RefPos::from_fen(&fen).perft(1)
+            );
             return true;
         }
         if depth == 0 {

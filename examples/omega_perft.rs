@@ -10,7 +10,9 @@ use chimera::variants::Rules;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let depth: u32 = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(5);
-    let fen = args.get(2).map_or(OmegaPosition::start_fen("omega"), |s| s.as_str());
+    let fen = args
+        .get(2)
+        .map_or(OmegaPosition::start_fen("omega"), |s| s.as_str());
     let pos = match OmegaPosition::from_fen("omega", fen) {
         Ok(p) => p,
         Err(e) => {

@@ -59,13 +59,53 @@ struct Mv {
     castle: bool,
 }
 
-const KNIGHT: &[(i32, i32)] = &[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING8: &[(i32, i32)] = &[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT: &[(i32, i32)] = &[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING8: &[(i32, i32)] = &[
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
 const CHAMPION: &[(i32, i32)] = &[
-    (1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (-2, 0), (0, 2), (0, -2), (2, 2), (2, -2), (-2, 2), (-2, -2),
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (2, 0),
+    (-2, 0),
+    (0, 2),
+    (0, -2),
+    (2, 2),
+    (2, -2),
+    (-2, 2),
+    (-2, -2),
 ];
 const WIZARD: &[(i32, i32)] = &[
-    (1, 1), (1, -1), (-1, 1), (-1, -1), (1, 3), (3, 1), (3, -1), (1, -3), (-1, -3), (-3, -1), (-3, 1), (-1, 3),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+    (1, 3),
+    (3, 1),
+    (3, -1),
+    (1, -3),
+    (-1, -3),
+    (-3, -1),
+    (-3, 1),
+    (-1, 3),
 ];
 const ORTH: &[(i32, i32)] = &[(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAG: &[(i32, i32)] = &[(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -103,7 +143,12 @@ impl RefPos {
             }
         }
         let white = f[1] == "w";
-        let castle = [f[2].contains('K'), f[2].contains('Q'), f[2].contains('k'), f[2].contains('q')];
+        let castle = [
+            f[2].contains('K'),
+            f[2].contains('Q'),
+            f[2].contains('k'),
+            f[2].contains('q'),
+        ];
         let mut ep = Vec::new();
         let mut ep_pawn = (0, 0);
         if f[3] != "-" {
@@ -119,7 +164,13 @@ impl RefPos {
             let far = ep.iter().copied().max_by_key(|&(_, r)| r * dir).unwrap();
             ep_pawn = (far.0, far.1 + dir);
         }
-        RefPos { grid, white, castle, ep, ep_pawn }
+        RefPos {
+            grid,
+            white,
+            castle,
+            ep,
+            ep_pawn,
+        }
     }
 
     fn at(&self, (f, r): (i32, i32)) -> Cell {
@@ -133,10 +184,19 @@ impl RefPos {
     /// Is (f, r) attacked by a piece of colour `by_white`?
     fn attacked(&self, (f, r): (i32, i32), by_white: bool) -> bool {
         let enemy = |sq: (i32, i32), kinds: &[Kind]| {
-            exists(sq.0, sq.1) && matches!(self.at(sq), Some((w, k)) if w == by_white && kinds.contains(&k))
+            exists(sq.0, sq.1)
+                && matches!(self.at(sq), Some((w, k)) if w == by_white && kinds.contains(&k))
         };
-        let leap = |steps: &[(i32, i32)], kind: Kind| steps.iter().any(|&(df, dr)| enemy((f + df, r + dr), &[kind]));
-        if leap(KNIGHT, Knight) || leap(KING8, King) || leap(CHAMPION, Champion) || leap(WIZARD, Wizard) {
+        let leap = |steps: &[(i32, i32)], kind: Kind| {
+            steps
+                .iter()
+                .any(|&(df, dr)| enemy((f + df, r + dr), &[kind]))
+        };
+        if leap(KNIGHT, Knight)
+            || leap(KING8, King)
+            || leap(CHAMPION, Champion)
+            || leap(WIZARD, Wizard)
+        {
             return true;
         }
         // A pawn of `by_white` attacks diagonally forward, so it stands
@@ -149,7 +209,7 @@ impl RefPos {
             for &(df, dr) in dirs {
                 let (mut x, mut y) = (f + df, r + dr);
                 while exists(x, y) {
-                    if let Some(_) = self.at((x, y)) {
+                    if self.at((x, y)).is_some() {
                         if enemy((x, y), &kinds) {
                             return true;
                         }
@@ -177,16 +237,26 @@ impl RefPos {
     fn pseudo(&self) -> Vec<Mv> {
         let mut out = Vec::new();
         let me = self.white;
-        let mv = |from, to| Mv { from, to, promo: None, ep: false, castle: false };
+        let mv = |from, to| Mv {
+            from,
+            to,
+            promo: None,
+            ep: false,
+            castle: false,
+        };
         for r in 0..12 {
             for f in 0..12 {
-                let Some((w, kind)) = self.grid[r as usize][f as usize] else { continue };
+                let Some((w, kind)) = self.grid[r as usize][f as usize] else {
+                    continue;
+                };
                 if w != me {
                     continue;
                 }
                 let from = (f, r);
-                let free_or_enemy = |sq: (i32, i32)| exists(sq.0, sq.1) && self.at(sq).map_or(true, |(w2, _)| w2 != me);
-                let mut leaps = |steps: &[(i32, i32)], out: &mut Vec<Mv>| {
+                let free_or_enemy = |sq: (i32, i32)| {
+                    exists(sq.0, sq.1) && self.at(sq).is_none_or(|(w2, _)| w2 != me)
+                };
+                let leaps = |steps: &[(i32, i32)], out: &mut Vec<Mv>| {
                     for &(df, dr) in steps {
                         if free_or_enemy((f + df, r + dr)) {
                             out.push(mv(from, (f + df, r + dr)));
@@ -232,10 +302,22 @@ impl RefPos {
         let empty = |fs: &[i32]| fs.iter().all(|&f| self.at((f, rank)).is_none());
         let safe = |fs: &[i32]| fs.iter().all(|&f| !self.attacked((f, rank), !me));
         if self.castle[k] && own(6, King) && own(9, Rook) && empty(&[7, 8]) && safe(&[6, 7, 8]) {
-            out.push(Mv { from: (6, rank), to: (8, rank), promo: None, ep: false, castle: true });
+            out.push(Mv {
+                from: (6, rank),
+                to: (8, rank),
+                promo: None,
+                ep: false,
+                castle: true,
+            });
         }
         if self.castle[q] && own(6, King) && own(2, Rook) && empty(&[3, 4, 5]) && safe(&[6, 5, 4]) {
-            out.push(Mv { from: (6, rank), to: (4, rank), promo: None, ep: false, castle: true });
+            out.push(Mv {
+                from: (6, rank),
+                to: (4, rank),
+                promo: None,
+                ep: false,
+                castle: true,
+            });
         }
         out
     }
@@ -243,13 +325,25 @@ impl RefPos {
     fn pawn_moves(&self, (f, r): (i32, i32), out: &mut Vec<Mv>) {
         let me = self.white;
         let (dir, start, last) = if me { (1, 2, 10) } else { (-1, 9, 1) };
-        let mut push = |to: (i32, i32), ep: bool, out: &mut Vec<Mv>| {
+        let push = |to: (i32, i32), ep: bool, out: &mut Vec<Mv>| {
             if to.1 == last {
                 for p in [Queen, Rook, Bishop, Knight, Champion, Wizard] {
-                    out.push(Mv { from: (f, r), to, promo: Some(p), ep, castle: false });
+                    out.push(Mv {
+                        from: (f, r),
+                        to,
+                        promo: Some(p),
+                        ep,
+                        castle: false,
+                    });
                 }
             } else {
-                out.push(Mv { from: (f, r), to, promo: None, ep, castle: false });
+                out.push(Mv {
+                    from: (f, r),
+                    to,
+                    promo: None,
+                    ep,
+                    castle: false,
+                });
             }
         };
         let steps = if r == start { 3 } else { 1 };

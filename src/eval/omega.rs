@@ -117,20 +117,17 @@ fn relative_rank(sq: usize, color: usize) -> usize {
 /// there is passed).
 fn front_spans() -> &'static [[Bits; NUM_SQUARES]; 2] {
     static SPANS: OnceLock<[[Bits; NUM_SQUARES]; 2]> = OnceLock::new();
+    #[allow(clippy::needless_range_loop)]
     SPANS.get_or_init(|| {
         let mut spans = [[0; NUM_SQUARES]; 2];
         for sq in 0..NUM_SQUARES {
             let f = file_of(sq) as usize;
             let files = FILES[f] | FILES[f.saturating_sub(1)] | FILES[(f + 1).min(11)];
-            for rank in 0..12 {
-                let r = rank_of(sq) as usize;
-                if rank > r {
-                    spans[WHITE][sq] |= files & RANKS[rank];
-                }
-                if rank < r {
-                    spans[BLACK][sq] |= files & RANKS[rank];
-                }
-            }
+            let r = rank_of(sq) as usize;
+            let above: Bits = RANKS[r + 1..].iter().fold(0, |m, &b| m | b);
+            let below: Bits = RANKS[..r].iter().fold(0, |m, &b| m | b);
+            spans[WHITE][sq] = files & above;
+            spans[BLACK][sq] = files & below;
         }
         spans
     })
@@ -191,7 +188,11 @@ fn side_terms(pos: &OmegaPosition, color: usize, w: &Weights, t: &mut Terms, sig
     // Pawn shield: own pawns on the three squares in front of our king.
     let ksq = pos.pieces_of(KING, color).trailing_zeros() as usize;
     if WIZARD_SQUARES & 1 << ksq == 0 {
-        let ahead = if color == WHITE { rank_of(ksq) + 1 } else { rank_of(ksq) - 1 };
+        let ahead = if color == WHITE {
+            rank_of(ksq) + 1
+        } else {
+            rank_of(ksq) - 1
+        };
         let front = g.king[ksq] & RANKS[ahead as usize];
         let shield = (front & pos.pieces_of(PAWN, color)).count_ones() as i32;
         t.king_safety += s(w.king_shield * shield, 0);
@@ -239,7 +240,13 @@ impl Evaluate for OmegaPosition {
     fn evaluate(&self) -> i32 {
         let t = terms(self);
         let mut total = t.material;
-        for s in [t.placement, t.mobility, t.king_safety, t.pawns, t.bishop_pair] {
+        for s in [
+            t.placement,
+            t.mobility,
+            t.king_safety,
+            t.pawns,
+            t.bishop_pair,
+        ] {
             total += s;
         }
         let white = taper(total, t.phase);

@@ -328,10 +328,9 @@ mod tests {
     fn rays_are_monotonic() {
         let g = geometry();
         for sq in 0..NUM_SQUARES {
-            for d in 0..8 {
+            for (d, &(df, dr)) in DIRS.iter().enumerate() {
                 let squares: Vec<usize> = Squares(g.rays[d][sq]).collect();
                 // Walk the ray in travel order and check the numbering order.
-                let (df, dr) = DIRS[d];
                 let mut prev = sq;
                 let (mut f, mut r) = (file_of(sq) + df, rank_of(sq) + dr);
                 let mut n = 0;

@@ -78,7 +78,9 @@ fn parse_board(pos: &mut OmegaPosition, board: &str) -> Result<(), String> {
                     .parse()
                     .ok()
                     .filter(|&n| n > 0 && !digits.starts_with('0'))
-                    .ok_or_else(|| format!("bad empty-square count {digits} in row {}", rank + 1))?;
+                    .ok_or_else(|| {
+                        format!("bad empty-square count {digits} in row {}", rank + 1)
+                    })?;
                 for _ in 0..n {
                     if file >= 12 {
                         return Err(format!("row {} has more than 12 squares", rank + 1));
@@ -117,7 +119,10 @@ fn parse_board(pos: &mut OmegaPosition, board: &str) -> Result<(), String> {
                     // Pawns stand between their start rank and the last
                     // rank before promotion (grid ranks 3..10).
                     if !(2..=9).contains(&rank) {
-                        return Err(format!("pawn {c} on {} cannot exist", grid_name(file, rank)));
+                        return Err(format!(
+                            "pawn {c} on {} cannot exist",
+                            grid_name(file, rank)
+                        ));
                     }
                 }
                 pos.put(sq, (kind | color << 3) as u8);
@@ -215,10 +220,15 @@ fn parse_en_passant(pos: &mut OmegaPosition, field: &str) -> Result<(), String> 
     let origin = square_at(file, start).ok_or_else(|| bad("no start square"))?;
     let pawn = (PAWN | mover << 3) as u8;
     if pos.board[pawn_sq] != pawn {
-        return Err(bad(&format!("no pawn on {} that just advanced", square_name(pawn_sq))));
+        return Err(bad(&format!(
+            "no pawn on {} that just advanced",
+            square_name(pawn_sq)
+        )));
     }
     if pos.board[origin] != EMPTY || squares.iter().any(|&s| pos.board[s] != EMPTY) {
-        return Err(bad("the pawn's start square and the passed squares must be empty"));
+        return Err(bad(
+            "the pawn's start square and the passed squares must be empty",
+        ));
     }
     let passed = squares.iter().fold(0, |m, &s| m | 1u128 << s);
     pos.set_en_passant(passed, pawn_sq, mover);
@@ -244,7 +254,11 @@ pub fn write(pos: &OmegaPosition) -> String {
                 None => out.push('*'),
                 Some(Some((kind, color))) => {
                     let c = PIECE_LETTERS[kind];
-                    out.push(if color == WHITE { c } else { c.to_ascii_lowercase() });
+                    out.push(if color == WHITE {
+                        c
+                    } else {
+                        c.to_ascii_lowercase()
+                    });
                 }
                 Some(None) => {}
             }
@@ -256,7 +270,11 @@ pub fn write(pos: &OmegaPosition) -> String {
             out.push('/');
         }
     }
-    out.push_str(if pos.side as usize == WHITE { " w " } else { " b " });
+    out.push_str(if pos.side as usize == WHITE {
+        " w "
+    } else {
+        " b "
+    });
     let mut castling = String::new();
     for (bit, c) in [
         (WHITE_KINGSIDE, 'K'),

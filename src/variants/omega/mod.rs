@@ -12,8 +12,8 @@ mod zobrist;
 
 use std::fmt;
 
-use board::{geometry, square_at, Bits, Squares, NUM_SQUARES};
 pub(crate) use board::RANKS;
+use board::{geometry, square_at, Bits, Squares, NUM_SQUARES};
 
 pub use board::{file_of, rank_of};
 pub use notation::{parse_square, square_name};
@@ -91,8 +91,14 @@ const fn castle(rank: i32, kingside: bool) -> CastleSquares {
 }
 
 const CASTLES: [[(u8, CastleSquares); 2]; 2] = [
-    [(WHITE_KINGSIDE, castle(1, true)), (WHITE_QUEENSIDE, castle(1, false))],
-    [(BLACK_KINGSIDE, castle(10, true)), (BLACK_QUEENSIDE, castle(10, false))],
+    [
+        (WHITE_KINGSIDE, castle(1, true)),
+        (WHITE_QUEENSIDE, castle(1, false)),
+    ],
+    [
+        (BLACK_KINGSIDE, castle(10, true)),
+        (BLACK_QUEENSIDE, castle(10, false)),
+    ],
 ];
 
 #[inline(always)]
@@ -430,7 +436,8 @@ impl Rules for OmegaPosition {
 
         let rights = self.castling & CASTLE_KEEP[from] & CASTLE_KEEP[to];
         if rights != self.castling {
-            self.key ^= zobrist::CASTLING[self.castling as usize] ^ zobrist::CASTLING[rights as usize];
+            self.key ^=
+                zobrist::CASTLING[self.castling as usize] ^ zobrist::CASTLING[rights as usize];
             self.castling = rights;
         }
         if us == BLACK {

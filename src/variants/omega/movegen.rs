@@ -51,7 +51,14 @@ impl OmegaPosition {
     /// Pieces of the colour `by` (restricted to `mask`) that attack `sq`
     /// when the board is occupied by `occ`.
     #[inline(always)]
-    pub(super) fn attackers(&self, g: &Geometry, sq: usize, occ: Bits, by: usize, mask: Bits) -> Bits {
+    pub(super) fn attackers(
+        &self,
+        g: &Geometry,
+        sq: usize,
+        occ: Bits,
+        by: usize,
+        mask: Bits,
+    ) -> Bits {
         let them = self.colors[by] & mask;
         let p = &self.pieces;
         let diag = (p[BISHOP] | p[QUEEN]) & them;
@@ -178,7 +185,11 @@ impl OmegaPosition {
             if self.castling & right == 0 || occ & cs.empty != 0 {
                 continue;
             }
-            if cs.safe.iter().all(|&sq| !self.is_attacked(g, sq, occ, us ^ 1)) {
+            if cs
+                .safe
+                .iter()
+                .all(|&sq| !self.is_attacked(g, sq, occ, us ^ 1))
+            {
                 if COUNT {
                     *n += 1;
                 } else {

@@ -25,7 +25,9 @@ pub fn parse_square(s: &str) -> Result<usize, String> {
     {
         return Err(format!("malformed square {s}"));
     }
-    let rank: i32 = digits.parse().map_err(|_| format!("malformed square {s}"))?;
+    let rank: i32 = digits
+        .parse()
+        .map_err(|_| format!("malformed square {s}"))?;
     let file = file as i32 - 'a' as i32;
     if file > 11 || !(1..=12).contains(&rank) {
         return Err(format!("no such square {s} (files a-l, ranks 1-12)"));
@@ -91,7 +93,11 @@ pub fn pretty(pos: &OmegaPosition) -> String {
                     None => "   ".to_string(),
                     Some((kind, color)) => {
                         let c = PIECE_LETTERS[kind];
-                        let c = if color == WHITE { c } else { c.to_ascii_lowercase() };
+                        let c = if color == WHITE {
+                            c
+                        } else {
+                            c.to_ascii_lowercase()
+                        };
                         format!(" {c} ")
                     }
                 },
