@@ -153,3 +153,31 @@ fn find_mismatch() {
     let depth: u32 = std::env::var("OMEGA_DEPTH").unwrap().parse().unwrap();
     walk(&OmegaPosition::from_fen("omega", &fen).unwrap(), depth);
 }
+
+/// Slower, wider version of the random-game check: perft 3 against the
+/// reference at positions along many random games.
+/// `cargo test --release --test perft_omega -- --ignored deep_random_check`
+#[test]
+#[ignore]
+fn deep_random_check() {
+    let mut rng = Lcg(0xD33F);
+    let mut starts = suite_fens();
+    starts.push(OmegaPosition::start_fen("omega").to_string());
+    for fen in starts {
+        for _game in 0..4 {
+            let mut pos = OmegaPosition::from_fen("omega", &fen).unwrap();
+            for ply in 0..60 {
+                if ply % 10 == 5 {
+                    let f = pos.fen();
+                    assert_eq!(perft(&pos, 3), RefPos::from_fen(&f).perft(3), "{f}");
+                }
+                let mut moves = Vec::new();
+                pos.generate(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+}

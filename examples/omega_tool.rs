@@ -1,14 +1,16 @@
 //! Omega perft helper for building test data:
-//! `omega_tool perft|divide DEPTH FEN [MOVE ...]` (moves are played first;
-//! `perft` prints `;D1 n ;D2 n ...` and the FEN after the moves).
+//! `omega_tool perft|divide|eval DEPTH FEN [MOVE ...]` (moves are played
+//! first; `perft` prints the FEN after the moves and `;D1 n ;D2 n ...`,
+//! `eval` the evaluation breakdown).
 
+use chimera::eval::Evaluate;
 use chimera::perft::{divide, perft};
 use chimera::variants::omega::OmegaPosition;
 use chimera::variants::Rules;
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "omega_tool perft|divide DEPTH FEN [MOVE ...]";
+    let usage = "omega_tool perft|divide|eval DEPTH FEN [MOVE ...]";
     let (Some(cmd), Some(depth), Some(fen)) = (args.get(1), args.get(2), args.get(3)) else {
         return Err(usage.into());
     };
@@ -25,6 +27,7 @@ fn main() -> Result<(), String> {
                 .collect();
             println!("{} {}", pos.fen(), counts.join(" "));
         }
+        "eval" => print!("{}{}", pos.pretty(), pos.explain()),
         _ => {
             for (token, n) in divide(&pos, depth) {
                 println!("{token} {n}");

@@ -311,6 +311,43 @@ mod tests {
         assert!(start.explain().contains("material"));
     }
 
+    /// The same position with colours swapped and the board mirrored
+    /// top to bottom (the grid and its holes are symmetric).
+    fn mirrored(fen: &str) -> String {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let rows: Vec<String> = f[0].split('/').rev().map(swap).collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        let castling = if f[2] == "-" {
+            "-".to_string()
+        } else {
+            let s = swap(f[2]);
+            let mut v: Vec<char> = s.chars().collect();
+            v.sort_by_key(|c| "KQkq".find(*c));
+            v.into_iter().collect()
+        };
+        format!("{} {side} {castling} - {} {}", rows.join("/"), f[4], f[5])
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        for fen in OmegaPosition::bench_fens("omega") {
+            let p = OmegaPosition::from_fen("omega", fen).unwrap();
+            let m = OmegaPosition::from_fen("omega", &mirrored(fen)).unwrap();
+            assert_eq!(p.evaluate(), m.evaluate(), "{fen}");
+        }
+    }
+
     #[test]
     fn extra_queen_wins_and_cornered_king_is_bad() {
         let up_queen = OmegaPosition::from_fen(
