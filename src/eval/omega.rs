@@ -92,24 +92,26 @@ fn weights() -> &'static Weights {
     W.get_or_init(|| load("omega.txt", include_str!("../../nets/omega.txt"), build))
 }
 
-/// Field index (0..100) of a field square seen from `color`'s side.
-#[inline]
-fn field_index(sq: usize, color: usize) -> usize {
-    let file = file_of(sq) as usize - 1;
-    let rank = rank_of(sq) as usize - 1;
-    let rank = if color == WHITE { rank } else { 9 - rank };
-    rank * 10 + file
-}
+/// `FIELD_INDEX[c][sq]`: index (0..100) into a piece-square table of a field
+/// square seen from colour `c`'s side (wizard squares: unused 0).
+const FIELD_INDEX: [[u8; NUM_SQUARES]; 2] = {
+    let mut t = [[0; NUM_SQUARES]; 2];
+    let mut sq = 0;
+    while sq < NUM_SQUARES {
+        let (f, r) = (file_of(sq), rank_of(sq));
+        if f >= 1 && f <= 10 && r >= 1 && r <= 10 {
+            t[WHITE][sq] = ((r - 1) * 10 + f - 1) as u8;
+            t[BLACK][sq] = ((10 - r) * 10 + f - 1) as u8;
+        }
+        sq += 1;
+    }
+    t
+};
 
-/// Rank of a square counted from `color`'s back rank of the field (0..9).
+/// Rank of a field square counted from `color`'s back rank (0..9).
 #[inline]
 fn relative_rank(sq: usize, color: usize) -> usize {
-    let r = rank_of(sq) as usize - 1;
-    if color == WHITE {
-        r
-    } else {
-        9 - r
-    }
+    FIELD_INDEX[color][sq] as usize / 10
 }
 
 /// `front_span[c][sq]`: squares on `sq`'s file and the adjacent files
@@ -170,7 +172,7 @@ fn side_terms(pos: &OmegaPosition, color: usize, w: &Weights, t: &mut Terms, sig
             if WIZARD_SQUARES & 1 << sq != 0 {
                 t.placement += s(w.wizard_square_mg[kind], w.wizard_square_eg[kind]);
             } else {
-                let i = field_index(sq, color);
+                let i = FIELD_INDEX[color][sq] as usize;
                 t.placement += s(w.pst[kind].0[i], w.pst[kind].1[i]);
             }
             if kind == PAWN || kind == KING {
