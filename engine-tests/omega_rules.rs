@@ -56,8 +56,6 @@ fn en_passant_field_lists_every_passed_square() {
     let p = after(START, &["e3e4"]);
     assert!(p.fen().contains(" b KQkq - 0 1"), "{}", p.fen());
     // Both orders of the field are read.
-    let fen = p.fen();
-    let _ = fen;
     let black_moved = after(START, &["e3e4", "h10h7"]).fen();
     let reversed = black_moved.replace("h9h8", "h8h9");
     assert_eq!(pos(&reversed).fen(), black_moved);
