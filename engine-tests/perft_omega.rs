@@ -26,7 +26,7 @@ fn start_position_depths_1_to_4() {
 
 #[test]
 fn omega_perft_suite() {
-    common::run_perft_suite::<OmegaPosition>("omega", SUITE, 20_000_000);
+    common::run_perft_suite::<OmegaPosition>("omega", SUITE, 30_000_000);
 }
 
 fn suite_fens() -> Vec<String> {
