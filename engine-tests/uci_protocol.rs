@@ -309,3 +309,61 @@ fn bench_is_deterministic() {
     assert!(a > 1000);
     assert_eq!(a, run());
 }
+
+#[test]
+fn omega_over_uci() {
+    use chimera::variants::omega::OmegaPosition;
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value omega");
+    let start = OmegaPosition::start_fen("omega");
+    assert_eq!(
+        e.line(),
+        format!("info string variant omega startpos {start}")
+    );
+    // Two- and three-step pawn moves, ranks 10 and 11 included.
+    let moves = ["e3e6", "d10d7", "g3g6", "e10e9", "d2e4", "i11h9"];
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    let best = e.bestmove("go depth 4");
+    assert!(
+        legal_tokens::<OmegaPosition>("omega", start, &moves).contains(&best),
+        "{best}"
+    );
+    for bad in ["m1m2", "a13a12", "b2a2", "c3c5x"] {
+        e.send(&format!("position startpos moves e3e6 {bad}"));
+        let out = e.sync();
+        assert_eq!(out.len(), 1, "{bad}: {out:?}");
+        assert!(
+            out[0].starts_with(&format!("info string error: illegal move {bad}")),
+            "{out:?}"
+        );
+    }
+    // The last good position stands.
+    e.send("d");
+    let fen = e
+        .sync()
+        .into_iter()
+        .find(|l| l.starts_with("Fen: "))
+        .unwrap();
+    let mut pos = OmegaPosition::from_fen("omega", start).unwrap();
+    for t in moves {
+        let m = pos.parse_move(t).unwrap();
+        pos.play(m);
+    }
+    assert_eq!(fen, format!("Fen: {}", pos.fen()));
+}
+
+#[test]
+fn piped_commands_let_a_bounded_search_finish() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go depth 7");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 3");
+    let lines = e.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 7 ")),
+        "{lines:?}"
+    );
+    let second = e.bestmove("");
+    assert!(legal_tokens::<ChessPosition>("chess", START, &["e2e4"]).contains(&second));
+}

@@ -62,6 +62,17 @@ impl Engine {
         }
     }
 
+    /// Before a command that needs the engine idle: a bounded search is
+    /// allowed to finish (as Stockfish does, so piped commands work), an
+    /// `infinite`/`ponder` one is stopped.
+    fn settle_search(&mut self) {
+        if self.unbounded_search {
+            self.stop_search();
+        } else {
+            self.finish_search();
+        }
+    }
+
     /// Handles one input line; returns `false` on `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
         match command::parse(line) {
@@ -97,21 +108,21 @@ impl Engine {
                 return Ok(false);
             }
             Command::UciNewGame => {
-                self.stop_search();
+                self.settle_search();
                 self.shared.tt.clear();
                 self.session.set_position(None, &[])?;
             }
             Command::SetOption { name, value } => {
                 let change = options::parse_change(&name, value.as_deref())?;
-                self.stop_search();
+                self.settle_search();
                 self.apply(change);
             }
+            // The search works on its own copy: no need to wait for it.
             Command::Position { fen, moves } => {
-                self.stop_search();
                 self.session.set_position(fen.as_deref(), &moves)?;
             }
             Command::Go(limits) => {
-                self.stop_search();
+                self.settle_search();
                 let config = SearchConfig {
                     threads: self.options.threads,
                     multipv: self.options.multipv,
@@ -125,13 +136,13 @@ impl Engine {
                 ));
             }
             Command::Perft(depth) => {
-                self.stop_search();
+                self.settle_search();
                 println!("{}", self.session.perft(depth));
             }
             Command::Display => println!("{}", self.session.display()),
             Command::Eval => println!("{}", self.session.eval()),
             Command::Bench(depth) => {
-                self.stop_search();
+                self.settle_search();
                 println!("{}", crate::bench::run(depth));
             }
         }
@@ -185,8 +196,5 @@ pub fn run() {
     }
     // End of input: let a search with limits finish (so piped commands get
     // their bestmove), but stop one that would never end by itself.
-    if engine.unbounded_search {
-        engine.stop_search();
-    }
-    engine.finish_search();
+    engine.settle_search();
 }
