@@ -13,6 +13,7 @@
 
 pub mod atomic;
 pub mod chess;
+pub mod dynamo;
 pub mod omega;
 pub mod registry;
 mod shakmaty_backend;
