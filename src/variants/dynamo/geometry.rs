@@ -207,8 +207,10 @@ const fn build_leap_threats(v: &[(i8, i8); 8], pull: bool) -> [u64; 64] {
     t
 }
 
-pub static KNIGHT_THREATS: [u64; 64] = build_leap_threats(&KNIGHT_VECTORS, true);
-pub static KING_THREATS: [u64; 64] = build_leap_threats(&KING_VECTORS, false);
+pub const KNIGHT_THREATS_C: [u64; 64] = build_leap_threats(&KNIGHT_VECTORS, true);
+pub const KING_THREATS_C: [u64; 64] = build_leap_threats(&KING_VECTORS, false);
+pub static KNIGHT_THREATS: [u64; 64] = KNIGHT_THREATS_C;
+pub static KING_THREATS: [u64; 64] = KING_THREATS_C;
 
 /// `PAWN_THREATS[c][sq]`: squares of a pawn of colour `c` that pushes a
 /// piece on `sq` diagonally off the board.
@@ -234,7 +236,8 @@ const fn build_pawn_threats() -> [[u64; 64]; 2] {
     t
 }
 
-pub static PAWN_THREATS: [[u64; 64]; 2] = build_pawn_threats();
+pub const PAWN_THREATS_C: [[u64; 64]; 2] = build_pawn_threats();
+pub static PAWN_THREATS: [[u64; 64]; 2] = PAWN_THREATS_C;
 
 /// All squares on a rook line (resp. bishop line) through `sq`.
 const fn build_lines(first_dir: usize) -> [u64; 64] {
@@ -252,8 +255,10 @@ const fn build_lines(first_dir: usize) -> [u64; 64] {
 }
 
 const RAYN_CONST: [[[u64; 9]; 64]; 8] = build_rayn();
-pub static ROOK_LINES: [u64; 64] = build_lines(0);
-pub static BISHOP_LINES: [u64; 64] = build_lines(4);
+pub const ROOK_LINES_C: [u64; 64] = build_lines(0);
+pub const BISHOP_LINES_C: [u64; 64] = build_lines(4);
+pub static ROOK_LINES: [u64; 64] = ROOK_LINES_C;
+pub static BISHOP_LINES: [u64; 64] = BISHOP_LINES_C;
 
 /// Squares as text (`a1`, or `off`).
 pub fn square_name(sq: u8) -> String {

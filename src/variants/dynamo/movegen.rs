@@ -14,6 +14,9 @@ use super::geometry::{
     bit, distance, nearest, offset, ray, step, EDGE, KING_ATTACKS, KING_LEAPS, KNIGHT_ATTACKS,
     KNIGHT_LEAPS, OFF, RAYN,
 };
+use super::geometry::{
+    BISHOP_LINES_C, KING_THREATS_C, KNIGHT_THREATS_C, PAWN_THREATS_C, ROOK_LINES_C,
+};
 use super::{DynamoMove, DynamoPosition, MoveKind, KING_HOME, ROOK_HOME};
 
 /// Promotion choices, in the order they are generated.
@@ -31,6 +34,33 @@ const CASTLE_KING_TO: [u8; 4] = [6, 2, 62, 58];
 const CASTLE_CROSSED: [u8; 4] = [5, 3, 61, 59];
 const CASTLE_ROOK_TO: [u8; 4] = [5, 3, 61, 59];
 
+/// The bit of a square, or nothing for [`OFF`].
+#[inline]
+fn square_bit(sq: u8) -> u64 {
+    (1u128 << sq) as u64
+}
+
+const fn build_danger() -> [[u64; 64]; 2] {
+    let mut t = [[0u64; 64]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut sq = 0;
+        while sq < 64 {
+            t[c][sq] = ROOK_LINES_C[sq]
+                | BISHOP_LINES_C[sq]
+                | KNIGHT_THREATS_C[sq]
+                | KING_THREATS_C[sq]
+                | PAWN_THREATS_C[c ^ 1][sq];
+            sq += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// `DANGER[colour][king square]`: see [`DynamoPosition::legal_turns`].
+static DANGER: [[u64; 64]; 2] = build_danger();
+
 /// The piece a moved piece becomes: itself, or the promotion choice.
 #[inline]
 pub fn after_promotion(p: Piece, promotion: u8) -> Piece {
@@ -45,14 +75,34 @@ impl DynamoPosition {
     /// Calls `emit` with every legal turn.
     #[inline]
     pub(crate) fn legal_turns<F: FnMut(DynamoMove)>(&self, emit: &mut F) {
+        let us = self.turn;
         let forbidden = self.forbidden;
+        let Some(king) = self.bits.king(us) else {
+            return; // only from a broken state; there is no turn without a king
+        };
+        // Squares whose change can put our king in danger: the lines through
+        // it and the squares leapers and pawns remove it from. A turn that
+        // changes none of them, leaves the king where it is and is not
+        // answering a check cannot expose the king.
+        let danger = if king_in_check(&self.bits, us) {
+            !0
+        } else {
+            DANGER[us][king as usize]
+        };
         self.pseudo_turns(&mut |m| {
             if let Some(f) = forbidden {
                 if m.kind == MoveKind::Dynamo && self.placement_after(m) == f {
                     return;
                 }
             }
-            if !king_in_check(&self.bits_after(m), self.turn) {
+            let changed = square_bit(m.from)
+                | square_bit(m.to)
+                | square_bit(m.moved_from)
+                | square_bit(m.moved_to);
+            let king_moves = (m.from == king && m.to != king) || m.moved_from == king;
+            if (changed & danger == 0 && !king_moves)
+                || !king_in_check(&self.bits_after(m), us)
+            {
                 emit(m);
             }
         });
