@@ -246,7 +246,7 @@ const fn build_lines(first_dir: usize) -> [u64; 64] {
     while sq < 64 {
         let mut d = first_dir;
         while d < first_dir + 4 {
-            t[sq] |= RAYN_CONST[d][sq][8];
+            t[sq] |= RAYN_C[d][sq][8];
             d += 1;
         }
         sq += 1;
@@ -254,7 +254,7 @@ const fn build_lines(first_dir: usize) -> [u64; 64] {
     t
 }
 
-const RAYN_CONST: [[[u64; 9]; 64]; 8] = build_rayn();
+pub const RAYN_C: [[[u64; 9]; 64]; 8] = build_rayn();
 pub const ROOK_LINES_C: [u64; 64] = build_lines(0);
 pub const BISHOP_LINES_C: [u64; 64] = build_lines(4);
 pub static ROOK_LINES: [u64; 64] = ROOK_LINES_C;

@@ -15,7 +15,7 @@ use super::geometry::{
     KNIGHT_LEAPS, OFF, RAYN,
 };
 use super::geometry::{
-    BISHOP_LINES_C, KING_THREATS_C, KNIGHT_THREATS_C, PAWN_THREATS_C, ROOK_LINES_C,
+    BISHOP_LINES, KING_THREATS_C, KNIGHT_THREATS_C, PAWN_THREATS_C, RAYN_C, ROOK_LINES,
 };
 use super::{DynamoMove, DynamoPosition, MoveKind, KING_HOME, ROOK_HOME};
 
@@ -40,17 +40,13 @@ fn square_bit(sq: u8) -> u64 {
     (1u128 << sq) as u64
 }
 
-const fn build_danger() -> [[u64; 64]; 2] {
+const fn build_leaper_danger() -> [[u64; 64]; 2] {
     let mut t = [[0u64; 64]; 2];
     let mut c = 0;
     while c < 2 {
         let mut sq = 0;
         while sq < 64 {
-            t[c][sq] = ROOK_LINES_C[sq]
-                | BISHOP_LINES_C[sq]
-                | KNIGHT_THREATS_C[sq]
-                | KING_THREATS_C[sq]
-                | PAWN_THREATS_C[c ^ 1][sq];
+            t[c][sq] = KNIGHT_THREATS_C[sq] | KING_THREATS_C[sq] | PAWN_THREATS_C[c ^ 1][sq];
             sq += 1;
         }
         c += 1;
@@ -58,8 +54,25 @@ const fn build_danger() -> [[u64; 64]; 2] {
     t
 }
 
-/// `DANGER[colour][king square]`: see [`DynamoPosition::legal_turns`].
-static DANGER: [[u64; 64]; 2] = build_danger();
+/// `LEAPER_DANGER[colour][king square]`: where enemy knights, kings and
+/// pawns remove that king from.
+static LEAPER_DANGER: [[u64; 64]; 2] = build_leaper_danger();
+
+const fn build_line(d: usize) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = RAYN_C[d][sq][8] | RAYN_C[d ^ 1][sq][8];
+        sq += 1;
+    }
+    t
+}
+
+/// The four lines through a square (the square excluded).
+static FILE_LINE: [u64; 64] = build_line(0);
+static RANK_LINE: [u64; 64] = build_line(2);
+static DIAG_LINE: [u64; 64] = build_line(4);
+static ANTI_LINE: [u64; 64] = build_line(6);
 
 /// The piece a moved piece becomes: itself, or the promotion choice.
 #[inline]
@@ -80,15 +93,29 @@ impl DynamoPosition {
         let Some(king) = self.bits.king(us) else {
             return; // only from a broken state; there is no turn without a king
         };
-        // Squares whose change can put our king in danger: the lines through
-        // it and the squares leapers and pawns remove it from. A turn that
-        // changes none of them, leaves the king where it is and is not
-        // answering a check cannot expose the king.
-        let danger = if king_in_check(&self.bits, us) {
-            !0
-        } else {
-            DANGER[us][king as usize]
-        };
+        // Squares whose change can put our king in danger: the squares
+        // leapers and pawns remove it from, and each line through it that
+        // holds an enemy slider moving along it. A turn that changes none of
+        // them, moves neither our king nor an enemy piece onto a line through
+        // it, and is not answering a check cannot expose the king.
+        let them = us ^ 1;
+        let in_check = king_in_check(&self.bits, us);
+        let k = king as usize;
+        let orth = self.bits.color[them] & (self.bits.role[ROOK] | self.bits.role[QUEEN]);
+        let diag = self.bits.color[them] & (self.bits.role[BISHOP] | self.bits.role[QUEEN]);
+        let mut danger = if in_check { !0 } else { LEAPER_DANGER[us][k] };
+        for (line, sliders) in [
+            (FILE_LINE[k], orth),
+            (RANK_LINE[k], orth),
+            (DIAG_LINE[k], diag),
+            (ANTI_LINE[k], diag),
+        ] {
+            if line & sliders != 0 {
+                danger |= line;
+            }
+        }
+        let lines = ROOK_LINES[k] | BISHOP_LINES[k];
+        let theirs = self.bits.color[them];
         self.pseudo_turns(&mut |m| {
             if let Some(f) = forbidden {
                 if m.kind == MoveKind::Dynamo && self.placement_after(m) == f {
@@ -100,7 +127,10 @@ impl DynamoPosition {
                 | square_bit(m.moved_from)
                 | square_bit(m.moved_to);
             let king_moves = (m.from == king && m.to != king) || m.moved_from == king;
-            if (changed & danger == 0 && !king_moves)
+            let enemy_onto_line = m.kind == MoveKind::Dynamo
+                && theirs & square_bit(m.moved_from) != 0
+                && square_bit(m.moved_to) & lines != 0;
+            if (changed & danger == 0 && !king_moves && !enemy_onto_line)
                 || !king_in_check(&self.bits_after(m), us)
             {
                 emit(m);
