@@ -149,6 +149,7 @@ fn random_games_match_reference() {
     ];
     let mut rng = Lcg(0x5eed);
     let mut plies = 0;
+    let (mut undoing, mut castles, mut promotions, mut removals, mut checks) = (0, 0, 0, 0, 0);
     for game in 0..24 {
         let fen = starts[game % starts.len()];
         let mut pos = DynamoPosition::from_fen("dynamo", fen).unwrap();
@@ -160,6 +161,11 @@ fn random_games_match_reference() {
             if legal.is_empty() {
                 break;
             }
+            undoing += r.undoing_tokens().len();
+            castles += legal.iter().filter(|(t, _)| r.is_castle(t)).count();
+            promotions += legal.iter().filter(|(t, _)| t.ends_with(['q', 'n'])).count();
+            removals += legal.iter().filter(|(t, _)| t.ends_with("off")).count();
+            checks += usize::from(r.in_check());
             let (token, next) = legal[rng.next(legal.len())].clone();
             let m = pos.parse_move(&token).unwrap();
             pos.play(m);
@@ -169,4 +175,20 @@ fn random_games_match_reference() {
         }
     }
     assert!(plies > 1000);
+    // The games must have met every rule the comparison is meant to cover.
+    println!("undoing {undoing} castles {castles} promotions {promotions} removals {removals} checks {checks}");
+    assert!(undoing > 0 && castles > 0 && promotions > 0 && removals > 0 && checks > 0);
+}
+
+/// Slow (minutes): the start position to depth 4 by the reference alone;
+/// its result is the `D4` figure in `engine-tests/perft/dynamo.epd`.
+/// Run with `cargo test --release --test dynamo_reference -- --ignored`.
+#[test]
+#[ignore]
+fn reference_perft_start_depth4() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let r = RefPos::from_fen(start);
+    let n: u64 = r.legal().iter().map(|(_, p)| p.perft(3)).sum();
+    println!("reference perft 4 of the start position: {n}");
+    assert_eq!(n, 4_875_360);
 }

@@ -497,6 +497,23 @@ impl RefPos {
         as_mover.attacked(&self.grid)
     }
 
+    /// Dynamo turns refused only by the no-undo rule (for coverage checks).
+    pub fn undoing_tokens(&self) -> Vec<String> {
+        let Some(prev) = &self.prev else {
+            return Vec::new();
+        };
+        self.raw_moves()
+            .into_iter()
+            .filter(|m| m.dynamo && letters(prev) == letters(&m.grid) && !self.attacked(&m.grid))
+            .map(|m| m.token)
+            .collect()
+    }
+
+    /// Is this token a castling turn here?
+    pub fn is_castle(&self, token: &str) -> bool {
+        self.raw_moves().iter().any(|m| m.castle && m.token == token)
+    }
+
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
