@@ -134,7 +134,10 @@ fn no_undoing_after_a_pull() {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         ((self.0 >> 33) as usize) % n
     }
 }
@@ -163,7 +166,10 @@ fn random_games_match_reference() {
             }
             undoing += r.undoing_tokens().len();
             castles += legal.iter().filter(|(t, _)| r.is_castle(t)).count();
-            promotions += legal.iter().filter(|(t, _)| t.ends_with(['q', 'n'])).count();
+            promotions += legal
+                .iter()
+                .filter(|(t, _)| t.ends_with(['q', 'n']))
+                .count();
             removals += legal.iter().filter(|(t, _)| t.ends_with("off")).count();
             checks += usize::from(r.in_check());
             let (token, next) = legal[rng.next(legal.len())].clone();

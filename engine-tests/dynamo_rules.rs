@@ -115,8 +115,16 @@ fn pawn_pushes_enemy_diagonally() {
 #[test]
 fn pawn_pushes_friendly_pawn_to_promotion_pusher_chooses() {
     let p = pos("k7/4P3/4P3/8/8/8/8/4K3 w - - 0 1");
-    for (token, piece) in [("e6e6,e7e8q", 'Q'), ("e6e6,e7e8r", 'R'), ("e6e6,e7e8b", 'B'), ("e6e6,e7e8n", 'N')] {
-        assert_eq!(board(&play(&p, token)), format!("k3{piece}3/8/4P3/8/8/8/8/4K3"));
+    for (token, piece) in [
+        ("e6e6,e7e8q", 'Q'),
+        ("e6e6,e7e8r", 'R'),
+        ("e6e6,e7e8b", 'B'),
+        ("e6e6,e7e8n", 'N'),
+    ] {
+        assert_eq!(
+            board(&play(&p, token)),
+            format!("k3{piece}3/8/4P3/8/8/8/8/4K3")
+        );
     }
     // Each choice is a turn; the pawn on e7 also promotes by its own move.
     let t = tokens(&p);
@@ -220,7 +228,13 @@ fn enemy_pawn_promoted_by_push_choice_is_the_pushers() {
     assert_eq!(board(&n), "4k3/8/8/8/8/1R6/8/1n2K3");
     // A queen or rook on b1 would pull the white king off along the first
     // rank (backing off over a1), so those two choices are illegal.
-    assert_eq!(tokens(&p).iter().filter(|t| t.starts_with("b5b3,b3b1")).count(), 2);
+    assert_eq!(
+        tokens(&p)
+            .iter()
+            .filter(|t| t.starts_with("b5b3,b3b1"))
+            .count(),
+        2
+    );
     assert!(refused(&p, "b5b3,b3b1q").contains("check"));
     assert!(p.parse_move("b5b3,b3b1b").is_ok());
 }
@@ -387,8 +401,12 @@ fn fifty_move_clock_counts_pawn_changes_and_removals() {
 #[test]
 fn hash_is_incremental_and_follows_the_position() {
     let s = DynamoPosition::start("dynamo");
-    let a = ["b1c3", "g8f6", "g1f3", "b8c6"].iter().fold(s.clone(), |p, t| play(&p, t));
-    let b = ["g1f3", "g8f6", "b1c3", "b8c6"].iter().fold(s.clone(), |p, t| play(&p, t));
+    let a = ["b1c3", "g8f6", "g1f3", "b8c6"]
+        .iter()
+        .fold(s.clone(), |p, t| play(&p, t));
+    let b = ["g1f3", "g8f6", "b1c3", "b8c6"]
+        .iter()
+        .fold(s.clone(), |p, t| play(&p, t));
     assert_eq!(a.fen(), b.fen());
     assert_eq!(a.hash(), b.hash());
     // Same placement, side and rights but a different forbidden placement
@@ -398,7 +416,10 @@ fn hash_is_incremental_and_follows_the_position() {
     let k = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let nk = pos("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1");
     assert_ne!(k.hash(), nk.hash());
-    assert_ne!(s.hash(), pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").hash());
+    assert_ne!(
+        s.hash(),
+        pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").hash()
+    );
 }
 
 #[test]
@@ -412,7 +433,10 @@ fn tokens_parse_and_print_exactly() {
         ("4k3/8/8/8/8/2b5/8/1N2K3 w - - 0 1", "b1off,c3off"),
         ("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "e4e4,d5c6"),
         ("k7/4P3/4P3/8/8/8/8/4K3 w - - 0 1", "e6e6,e7e8q"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4"),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "e2e4",
+        ),
         ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1"),
         ("k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8n"),
     ];
@@ -427,7 +451,20 @@ fn tokens_parse_and_print_exactly() {
 #[test]
 fn malformed_tokens_are_errors_not_panics() {
     let p = DynamoPosition::start("dynamo");
-    for bad in ["", "e2", "e2e9", "z1a1", "e2e4x", "a1a3,", ",a3a5", "a1a3,offa5", "é2e4", "e2off", "a1a3,a3a5,a5a7", "e7e8k"] {
+    for bad in [
+        "",
+        "e2",
+        "e2e9",
+        "z1a1",
+        "e2e4x",
+        "a1a3,",
+        ",a3a5",
+        "a1a3,offa5",
+        "é2e4",
+        "e2off",
+        "a1a3,a3a5,a5a7",
+        "e7e8k",
+    ] {
         let e = p.parse_move(bad).unwrap_err();
         assert!(e.contains("move"), "{bad}: {e}");
     }

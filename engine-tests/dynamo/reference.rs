@@ -6,7 +6,7 @@
 //! their rook, the no-undo rule as a comparison of whole boards, and check
 //! tested by brute force: generate every move of the opponent and see whether
 //! one of them leaves our king off the board. Slow and obvious on purpose.
-#![allow(dead_code)]
+#![allow(dead_code, clippy::needless_range_loop)]
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Pc {
@@ -108,9 +108,14 @@ impl RefPos {
             }
         }
         let mut rights = [None; 4];
-        for (i, (c, f, r, white)) in [('K', 7, 0, true), ('Q', 0, 0, true), ('k', 7, 7, false), ('q', 0, 7, false)]
-            .into_iter()
-            .enumerate()
+        for (i, (c, f, r, white)) in [
+            ('K', 7, 0, true),
+            ('Q', 0, 0, true),
+            ('k', 7, 7, false),
+            ('q', 0, 7, false),
+        ]
+        .into_iter()
+        .enumerate()
         {
             if parts[2].contains(c) {
                 if let Some(p) = grid[f][r] {
@@ -218,7 +223,11 @@ impl RefPos {
         match p.kind {
             'P' => self.pawn_moves(f, r, p, out),
             'N' | 'K' => {
-                let vs: &[(i32, i32)] = if p.kind == 'N' { &KNIGHT_JUMPS } else { &KING_STEPS };
+                let vs: &[(i32, i32)] = if p.kind == 'N' {
+                    &KNIGHT_JUMPS
+                } else {
+                    &KING_STEPS
+                };
                 for &(df, dr) in vs {
                     let t = (f + df, r + dr);
                     if !on(t.0, t.1) {
@@ -353,8 +362,11 @@ impl RefPos {
             (base, 7, 6, 5, vec![5, 6]),
             (base + 1, 0, 2, 3, vec![1, 2, 3]),
         ] {
-            let Some(rook_id) = self.rights[i] else { continue };
-            let king_home = matches!(self.at(4, rank), Some(k) if k.kind == 'K' && k.white == self.white);
+            let Some(rook_id) = self.rights[i] else {
+                continue;
+            };
+            let king_home =
+                matches!(self.at(4, rank), Some(k) if k.kind == 'K' && k.white == self.white);
             let rook_home = matches!(self.at(rook_file, rank), Some(q) if q.id == rook_id);
             if !king_home || !rook_home || empty.iter().any(|&f| self.at(f, rank).is_some()) {
                 continue;
@@ -447,7 +459,11 @@ impl RefPos {
                 let mut next_id = self.next_id;
                 if let (Some(kind), Some((f, r))) = (choice, promo_sq) {
                     let pawn = grid[f][r].unwrap();
-                    grid[f][r] = Some(Pc { white: pawn.white, kind, id: next_id });
+                    grid[f][r] = Some(Pc {
+                        white: pawn.white,
+                        kind,
+                        id: next_id,
+                    });
                     next_id += 1;
                     token.push(kind.to_ascii_lowercase());
                 }
@@ -471,7 +487,8 @@ impl RefPos {
                         next.rights[i] = None;
                     }
                     if let Some(id) = next.rights[i] {
-                        let present = (0..8).any(|f| (0..8).any(|r| matches!(grid[f][r], Some(p) if p.id == id)));
+                        let present = (0..8)
+                            .any(|f| (0..8).any(|r| matches!(grid[f][r], Some(p) if p.id == id)));
                         if !present {
                             next.rights[i] = None;
                         }
@@ -511,7 +528,9 @@ impl RefPos {
 
     /// Is this token a castling turn here?
     pub fn is_castle(&self, token: &str) -> bool {
-        self.raw_moves().iter().any(|m| m.castle && m.token == token)
+        self.raw_moves()
+            .iter()
+            .any(|m| m.castle && m.token == token)
     }
 
     pub fn perft(&self, depth: u32) -> u64 {

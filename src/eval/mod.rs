@@ -3,6 +3,7 @@
 pub mod atomic;
 pub mod board8;
 pub mod chess;
+pub mod dynamo;
 pub mod omega;
 pub mod params;
 pub mod tapered;

@@ -43,7 +43,9 @@ pub fn piece_char(p: Piece) -> char {
 }
 
 pub fn piece_from_char(c: char) -> Option<Piece> {
-    let role = ROLE_CHARS.iter().position(|&r| r == c.to_ascii_lowercase())?;
+    let role = ROLE_CHARS
+        .iter()
+        .position(|&r| r == c.to_ascii_lowercase())?;
     let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
     Some(piece(color, role))
 }

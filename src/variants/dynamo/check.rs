@@ -64,6 +64,7 @@ fn friendly_pawn_pushes_off(bits: &Bits, sq: u8, by: usize) -> bool {
 }
 
 #[inline]
+#[allow(clippy::needless_range_loop)] // `dir` is a direction, not just an index
 fn slider_removes(bits: &Bits, sq: u8, by: usize) -> bool {
     let s = sq as usize;
     let theirs = bits.color[by];
@@ -96,14 +97,4 @@ fn slider_removes(bits: &Bits, sq: u8, by: usize) -> bool {
         }
     }
     false
-}
-
-/// Colour of the piece on `sq` in `bits` (the square must be occupied).
-#[inline]
-pub fn owner(bits: &Bits, sq: u8) -> usize {
-    if bits.color[0] & bit(sq) != 0 {
-        0
-    } else {
-        1
-    }
 }

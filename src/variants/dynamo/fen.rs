@@ -64,7 +64,11 @@ pub fn parse(fen: &str) -> Result<DynamoPosition, String> {
                 'Q' => 1,
                 'k' => 2,
                 'q' => 3,
-                _ => return Err(format!("invalid FEN: castling right '{c}' is not one of KQkq")),
+                _ => {
+                    return Err(format!(
+                        "invalid FEN: castling right '{c}' is not one of KQkq"
+                    ))
+                }
             };
             let home = ROOK_HOME[i];
             let p = pos.board[home as usize];

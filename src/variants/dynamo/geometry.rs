@@ -196,7 +196,8 @@ const fn build_leap_threats(v: &[(i8, i8); 8], pull: bool) -> [u64; 64] {
             let (df, dr) = v[i];
             let from = offset(sq as u8, df, dr, -1);
             if from != OFF
-                && (offset(sq as u8, df, dr, 1) == OFF || (pull && offset(sq as u8, df, dr, -2) == OFF))
+                && (offset(sq as u8, df, dr, 1) == OFF
+                    || (pull && offset(sq as u8, df, dr, -2) == OFF))
             {
                 t[sq] |= bit(from);
             }
@@ -239,6 +240,20 @@ const fn build_pawn_threats() -> [[u64; 64]; 2] {
 pub const PAWN_THREATS_C: [[u64; 64]; 2] = build_pawn_threats();
 pub static PAWN_THREATS: [[u64; 64]; 2] = PAWN_THREATS_C;
 
+/// The whole ray from `sq` in `dir` (for the table builders).
+pub const fn ray_const(sq: u8, dir: usize) -> u64 {
+    let mut bb = 0;
+    let mut n = 1;
+    loop {
+        let s = offset(sq, DIRS[dir].0, DIRS[dir].1, n);
+        if s == OFF {
+            return bb;
+        }
+        bb |= bit(s);
+        n += 1;
+    }
+}
+
 /// All squares on a rook line (resp. bishop line) through `sq`.
 const fn build_lines(first_dir: usize) -> [u64; 64] {
     let mut t = [0u64; 64];
@@ -246,7 +261,7 @@ const fn build_lines(first_dir: usize) -> [u64; 64] {
     while sq < 64 {
         let mut d = first_dir;
         while d < first_dir + 4 {
-            t[sq] |= RAYN_C[d][sq][8];
+            t[sq] |= ray_const(sq as u8, d);
             d += 1;
         }
         sq += 1;
@@ -254,7 +269,6 @@ const fn build_lines(first_dir: usize) -> [u64; 64] {
     t
 }
 
-pub const RAYN_C: [[[u64; 9]; 64]; 8] = build_rayn();
 pub const ROOK_LINES_C: [u64; 64] = build_lines(0);
 pub const BISHOP_LINES_C: [u64; 64] = build_lines(4);
 pub static ROOK_LINES: [u64; 64] = ROOK_LINES_C;

@@ -7,26 +7,21 @@
 //! reasons a token is refused). This file holds the position and applies
 //! turns.
 
-mod board;
+pub mod board;
 mod check;
 mod fen;
-mod geometry;
+pub mod geometry;
 mod movegen;
 mod notation;
 
 use super::{GameEnd, Outcome, Rules};
 use board::{
-    color_of, piece_char, promotes, role_of, Bits, Piece, BLACK, EMPTY, KING, PAWN, ROOK, WHITE,
-    ZOBRIST,
+    color_of, piece_char, role_of, Bits, Piece, BLACK, EMPTY, KING, PAWN, ROOK, WHITE, ZOBRIST,
 };
-use geometry::{bit, OFF};
+use geometry::OFF;
 use movegen::after_promotion;
 
-pub use board::{
-    piece as make_piece, Piece as PieceCode, BISHOP, KNIGHT, QUEEN, ROLE_CHARS,
-};
-pub use check::removable;
-pub use geometry::{distance as square_distance, parse_square, square_name, EDGE};
+pub use board::{BISHOP, KNIGHT, QUEEN, ROLE_CHARS};
 
 /// Square of each colour's king at the start.
 pub(crate) const KING_HOME: [u8; 2] = [4, 60];
@@ -163,7 +158,13 @@ impl DynamoPosition {
     /// Can the given side remove the piece on `sq` with one dynamo move?
     pub fn can_remove(&self, sq: u8, by_white: bool) -> bool {
         let p = self.board[sq as usize & 63];
-        p != EMPTY && removable(&self.bits, sq, color_of(p), if by_white { WHITE } else { BLACK })
+        p != EMPTY
+            && check::removable(
+                &self.bits,
+                sq,
+                color_of(p),
+                if by_white { WHITE } else { BLACK },
+            )
     }
 
     /// Number of pseudo-legal turns of the side to move and of the other side

@@ -15,7 +15,7 @@ use super::geometry::{
     KNIGHT_LEAPS, OFF, RAYN,
 };
 use super::geometry::{
-    BISHOP_LINES, KING_THREATS_C, KNIGHT_THREATS_C, PAWN_THREATS_C, RAYN_C, ROOK_LINES,
+    ray_const, BISHOP_LINES, KING_THREATS_C, KNIGHT_THREATS_C, PAWN_THREATS_C, ROOK_LINES,
 };
 use super::{DynamoMove, DynamoPosition, MoveKind, KING_HOME, ROOK_HOME};
 
@@ -62,7 +62,7 @@ const fn build_line(d: usize) -> [u64; 64] {
     let mut t = [0u64; 64];
     let mut sq = 0;
     while sq < 64 {
-        t[sq] = RAYN_C[d][sq][8] | RAYN_C[d ^ 1][sq][8];
+        t[sq] = ray_const(sq as u8, d) | ray_const(sq as u8, d ^ 1);
         sq += 1;
     }
     t
@@ -325,8 +325,7 @@ impl DynamoPosition {
         }
         let mut checked = None;
         for i in [2 * us, 2 * us + 1] {
-            if self.castle_rook[i] != ROOK_HOME[i]
-                || CASTLE_BETWEEN[i] & self.bits.occupied() != 0
+            if self.castle_rook[i] != ROOK_HOME[i] || CASTLE_BETWEEN[i] & self.bits.occupied() != 0
             {
                 continue;
             }

@@ -10,8 +10,8 @@
 use super::board::{color_of, role_of, Piece, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use super::check::king_in_check;
 use super::geometry::{
-    bit, distance, file_of, offset, parse_square, rank_of, square_name, DIRS, KING_VECTORS,
-    KNIGHT_VECTORS, OFF,
+    distance, file_of, offset, parse_square, rank_of, square_name, KING_VECTORS, KNIGHT_VECTORS,
+    OFF,
 };
 use super::{DynamoMove, DynamoPosition, MoveKind, ROLE_CHARS};
 
@@ -147,7 +147,10 @@ fn diagnose(pos: &DynamoPosition, t: &Token) -> String {
         return format!("no piece on {}", square_name(t.from));
     }
     if color_of(mover) != pos.turn {
-        return format!("the piece on {} belongs to the opponent", square_name(t.from));
+        return format!(
+            "the piece on {} belongs to the opponent",
+            square_name(t.from)
+        );
     }
     let role = role_of(mover);
     let name = ROLE_NAMES[role];
@@ -170,8 +173,7 @@ fn diagnose(pos: &DynamoPosition, t: &Token) -> String {
     if mfrom == t.from {
         return "a piece cannot push or pull itself".into();
     }
-    let own_king_off =
-        mto == OFF && role_of(moved) == KING && color_of(moved) == pos.turn;
+    let own_king_off = mto == OFF && role_of(moved) == KING && color_of(moved) == pos.turn;
     match role {
         PAWN if t.to != t.from => "pawns never pull (a pushing pawn stays on its square)".into(),
         KING if t.to == OFF => "a king never pulls and never leaves the board".into(),
@@ -183,9 +185,9 @@ fn diagnose(pos: &DynamoPosition, t: &Token) -> String {
         _ if t.promotion == 0 && super::board::promotes(moved, mto) => {
             "the pawn reaches its last rank: add the promotion letter (q, r, b or n)".into()
         }
-        PAWN => pawn_reason(pos, t.from, mfrom, mto, moved),
-        KNIGHT | KING => leaper_reason(pos, role, t.from, t.to, mfrom, mto),
-        _ => slider_reason(pos, role, t.from, t.to, mfrom, mto),
+        PAWN => pawn_reason(pos, t.from, mfrom, moved),
+        KNIGHT | KING => leaper_reason(role, t.from, t.to, mfrom, mto),
+        _ => slider_reason(pos, role, t.from, t.to, mfrom),
     }
 }
 
@@ -206,7 +208,7 @@ fn line_step(a: u8, b: u8) -> Option<(i8, i8)> {
     Some((df.signum(), dr.signum()))
 }
 
-fn slider_reason(pos: &DynamoPosition, role: usize, from: u8, to: u8, mfrom: u8, mto: u8) -> String {
+fn slider_reason(pos: &DynamoPosition, role: usize, from: u8, to: u8, mfrom: u8) -> String {
     let name = ROLE_NAMES[role];
     let Some((df, dr)) = line_step(from, mfrom) else {
         return format!("{} is not on a line of the {name}", square_name(mfrom));
@@ -236,7 +238,11 @@ fn slider_reason(pos: &DynamoPosition, role: usize, from: u8, to: u8, mfrom: u8,
     }
     let back = offset(from, -df, -dr, d);
     if back == OFF {
-        format!("a pull that leaves the board is written {}off,{}off", square_name(from), square_name(mfrom))
+        format!(
+            "a pull that leaves the board is written {}off,{}off",
+            square_name(from),
+            square_name(mfrom)
+        )
     } else {
         format!(
             "the pull moves the {name} to {} and the piece to {}",
@@ -246,10 +252,17 @@ fn slider_reason(pos: &DynamoPosition, role: usize, from: u8, to: u8, mfrom: u8,
     }
 }
 
-fn leaper_reason(pos: &DynamoPosition, role: usize, from: u8, to: u8, mfrom: u8, mto: u8) -> String {
+fn leaper_reason(role: usize, from: u8, to: u8, mfrom: u8, mto: u8) -> String {
     let name = ROLE_NAMES[role];
-    let vectors = if role == KNIGHT { &KNIGHT_VECTORS } else { &KING_VECTORS };
-    let Some(&(df, dr)) = vectors.iter().find(|&&(df, dr)| offset(from, df, dr, 1) == mfrom) else {
+    let vectors = if role == KNIGHT {
+        &KNIGHT_VECTORS
+    } else {
+        &KING_VECTORS
+    };
+    let Some(&(df, dr)) = vectors
+        .iter()
+        .find(|&&(df, dr)| offset(from, df, dr, 1) == mfrom)
+    else {
         return format!("{} is not a {name}'s leap away", square_name(mfrom));
     };
     let beyond = offset(mfrom, df, dr, 1);
@@ -257,7 +270,10 @@ fn leaper_reason(pos: &DynamoPosition, role: usize, from: u8, to: u8, mfrom: u8,
         if mto != beyond {
             return format!("the push sends the piece to {}", square_name(beyond));
         }
-        return format!("the pushed piece would land on the occupied square {}", square_name(mto));
+        return format!(
+            "the pushed piece would land on the occupied square {}",
+            square_name(mto)
+        );
     }
     if to == OFF && offset(from, -df, -dr, 1) != OFF {
         return "a knight pulls only off the board (its pull would end on the board)".into();
@@ -265,7 +281,7 @@ fn leaper_reason(pos: &DynamoPosition, role: usize, from: u8, to: u8, mfrom: u8,
     format!("not a dynamo move of the {name}")
 }
 
-fn pawn_reason(pos: &DynamoPosition, from: u8, mfrom: u8, mto: u8, moved: Piece) -> String {
+fn pawn_reason(pos: &DynamoPosition, from: u8, mfrom: u8, moved: Piece) -> String {
     let dr: i8 = if pos.turn == 0 { 1 } else { -1 };
     let friendly = color_of(moved) == pos.turn;
     if friendly {
@@ -274,25 +290,31 @@ fn pawn_reason(pos: &DynamoPosition, from: u8, mfrom: u8, mto: u8, moved: Piece)
             return "a pawn pushes a friendly piece only straight ahead".into();
         };
         let start = if pos.turn == 0 { 1 } else { 6 };
-        if n == 2 && (rank_of(from) != start || pos.board[offset(from, 0, dr, 1) as usize] != EMPTY) {
-            return "a pawn pushes two squares only from its start rank, over an empty square".into();
+        if n == 2 && (rank_of(from) != start || pos.board[offset(from, 0, dr, 1) as usize] != EMPTY)
+        {
+            return "a pawn pushes two squares only from its start rank, over an empty square"
+                .into();
         }
         if let Some(b) = first_blocker(pos, (1..=n).map(|k| offset(mfrom, 0, dr, k))) {
             return format!("the pushed piece's path is blocked on {b}");
         }
-        let _ = mto;
-        return "the push sends the piece elsewhere".into();
+        return format!(
+            "the push sends the piece to {}",
+            square_name(offset(mfrom, 0, dr, n))
+        );
     }
-    let Some(df) = [-1i8, 1].into_iter().find(|&df| offset(from, df, dr, 1) == mfrom) else {
+    let Some(df) = [-1i8, 1]
+        .into_iter()
+        .find(|&df| offset(from, df, dr, 1) == mfrom)
+    else {
         return "a pawn pushes an enemy piece only diagonally forward".into();
     };
     let beyond = offset(mfrom, df, dr, 1);
     if beyond != OFF && pos.board[beyond as usize] != EMPTY {
-        return format!("the pushed piece's path is blocked on {}", square_name(beyond));
+        return format!(
+            "the pushed piece's path is blocked on {}",
+            square_name(beyond)
+        );
     }
-    let _ = bit(0);
-    "the push sends the piece elsewhere".into()
+    format!("the push sends the piece to {}", square_name(beyond))
 }
-
-#[allow(dead_code)]
-const _DIRS_USED: usize = DIRS.len();
