@@ -198,3 +198,28 @@ fn reference_perft_start_depth4() {
     println!("reference perft 4 of the start position: {n}");
     assert_eq!(n, 4_875_360);
 }
+
+/// The stress positions of `engine-tests/perft/dynamo.epd`: the reference
+/// generator's counts, which the EPD file records.
+const EPD_POSITIONS: [&str; 10] = [
+    "4k3/1r4b1/8/3q4/2B5/8/1R3Q2/4K3 w - - 0 1",
+    "4k3/8/8/r2Q3b/8/8/8/R3K3 b - - 0 1",
+    "n3k3/8/2N5/1b6/8/8/6n1/4K2N w - - 0 1",
+    "8/8/8/8/8/8/2k5/K7 w - - 0 1",
+    "4k2p/1P6/1P1p4/2P1P3/3p4/8/P2P4/1P2K3 w - - 0 1",
+    "4k3/8/8/1R6/8/1p6/8/4K3 w - - 0 1",
+    "4k3/8/8/8/8/8/8/r3K3 w - - 0 1",
+    "4k3/8/8/8/8/5n2/3q4/7K w - - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "r3k2r/pp3ppp/2n1b3/3q4/3Q4/2N1B3/PP3PPP/R3K2R w KQkq - 0 1",
+];
+
+#[test]
+#[ignore]
+fn reference_counts_for_the_epd() {
+    for fen in EPD_POSITIONS {
+        let r = RefPos::from_fen(fen);
+        let counts: Vec<String> = (1..=3).map(|d| format!(";D{d} {}", r.perft(d))).collect();
+        println!("EPD {fen} {}", counts.join(" "));
+    }
+}
