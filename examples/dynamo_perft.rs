@@ -19,11 +19,19 @@ fn main() {
         let t = Instant::now();
         let n = perft(&pos, d);
         let s = t.elapsed().as_secs_f64();
-        println!("dynamo perft {d}: {n} turns, {:.2}s, {:.1} M turns/s", s, n as f64 / s / 1e6);
+        println!(
+            "dynamo perft {d}: {n} turns, {:.2}s, {:.1} M turns/s",
+            s,
+            n as f64 / s / 1e6
+        );
     }
     let chess = ChessPosition::start("chess");
     let t = Instant::now();
     let n = perft(&chess, cd);
     let s = t.elapsed().as_secs_f64();
-    println!("chess perft {cd}: {n} moves, {:.2}s, {:.1} M moves/s", s, n as f64 / s / 1e6);
+    println!(
+        "chess perft {cd}: {n} moves, {:.2}s, {:.1} M moves/s",
+        s,
+        n as f64 / s / 1e6
+    );
 }
