@@ -8,9 +8,10 @@ use std::sync::OnceLock;
 use super::params::{self, Params};
 use super::Evaluate;
 use crate::variants::dynamo::board::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
-use crate::variants::dynamo::geometry::{bit, distance, nearest, ray, EDGE};
+use crate::variants::dynamo::geometry::{bit, distance, nearest, ray, EDGE, KNIGHT_ATTACKS};
 use crate::variants::dynamo::DynamoPosition;
 use crate::variants::Rules;
+use shakmaty::{attacks, Bitboard, Square};
 
 struct DynamoParams {
     material: [i32; 6],
@@ -129,10 +130,36 @@ fn terms(pos: &DynamoPosition) -> Terms {
     let gain = hanging[other].0 * p.hanging_stm / 1000;
     let loss = hanging[stm].0 * p.hanging_other / 1000 + hanging[stm].1 * p.hanging_more / 1000;
     t.threats = stm_sign * (gain - loss);
-    let (ours, theirs) = pos.pseudo_counts();
-    t.mobility = stm_sign * (ours as i32 - theirs as i32) * p.mobility;
+    t.mobility = (mobility(pos, true, occ) - mobility(pos, false, occ)) * p.mobility;
     t.tempo = stm_sign * p.tempo;
     t
+}
+
+/// Mobility of one side's knights and sliders: empty squares they reach
+/// (ordinary moves) and the first piece on each line or leap (push and pull
+/// options).
+fn mobility(pos: &DynamoPosition, white: bool, occ: u64) -> i32 {
+    let occupied = Bitboard(occ);
+    let mut n = 0;
+    let mut add = |role: usize, attacks: fn(u8, Bitboard) -> u64| {
+        let mut bb = pos.pieces(white, role);
+        while bb != 0 {
+            let sq = bb.trailing_zeros() as u8;
+            bb &= bb - 1;
+            n += attacks(sq, occupied).count_ones() as i32;
+        }
+    };
+    add(KNIGHT, |sq, _| KNIGHT_ATTACKS[sq as usize]);
+    add(BISHOP, |sq, occ| {
+        attacks::bishop_attacks(Square::new(sq as u32), occ).0
+    });
+    add(ROOK, |sq, occ| {
+        attacks::rook_attacks(Square::new(sq as u32), occ).0
+    });
+    add(QUEEN, |sq, occ| {
+        attacks::queen_attacks(Square::new(sq as u32), occ).0
+    });
+    n
 }
 
 /// Danger to one king (returned as a score for its side, so negative).

@@ -167,18 +167,6 @@ impl DynamoPosition {
             )
     }
 
-    /// Number of pseudo-legal turns of the side to move and of the other side
-    /// (all turns the geometry allows), for mobility terms.
-    pub fn pseudo_counts(&self) -> (u32, u32) {
-        let mut ours = 0;
-        self.pseudo_turns(&mut |_| ours += 1);
-        let mut other = self.clone();
-        other.turn ^= 1;
-        let mut theirs = 0;
-        other.pseudo_turns(&mut |_| theirs += 1);
-        (ours, theirs)
-    }
-
     /// The placement key after a turn (for the no-undo rule).
     #[inline]
     pub(crate) fn placement_after(&self, m: DynamoMove) -> u64 {
