@@ -223,3 +223,90 @@ fn reference_counts_for_the_epd() {
         println!("EPD {fen} {}", counts.join(" "));
     }
 }
+
+/// Random placements (kings plus a handful of pieces anywhere legal), then
+/// random games from them: edges, corners and odd pawn ranks everywhere.
+#[test]
+fn random_placements_match_reference() {
+    let mut rng = Lcg(0xd1a0);
+    let letters = ['P', 'N', 'B', 'R', 'Q', 'p', 'n', 'b', 'r', 'q'];
+    let mut games = 0;
+    let mut plies = 0;
+    while games < 60 {
+        let mut grid = [' '; 64];
+        let wk = rng.next(64);
+        let bk = rng.next(64);
+        if wk == bk {
+            continue;
+        }
+        grid[wk] = 'K';
+        grid[bk] = 'k';
+        for _ in 0..(4 + rng.next(9)) {
+            let sq = rng.next(64);
+            if grid[sq] == ' ' {
+                grid[sq] = letters[rng.next(letters.len())];
+            }
+        }
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let c = grid[rank * 8 + file];
+                if c == ' ' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        fen.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    fen.push(c);
+                }
+            }
+            if empty > 0 {
+                fen.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        fen.push_str(if rng.next(2) == 0 {
+            " w - - 0 1"
+        } else {
+            " b - - 0 1"
+        });
+        // The FEN check test against the brute-force one: the side not to
+        // move is in check exactly when the FEN is refused for it.
+        let flipped = if fen.contains(" w ") {
+            fen.replace(" w ", " b ")
+        } else {
+            fen.replace(" b ", " w ")
+        };
+        let pawn_on_last_rank = grid[56..].contains(&'P') || grid[..8].contains(&'p');
+        if !pawn_on_last_rank {
+            let refused = DynamoPosition::from_fen("dynamo", &fen).is_err();
+            assert_eq!(refused, RefPos::from_fen(&flipped).in_check(), "{fen}");
+        }
+        let Ok(mut pos) = DynamoPosition::from_fen("dynamo", &fen) else {
+            continue;
+        };
+        games += 1;
+        let mut r = RefPos::from_fen(&fen);
+        let mut path = Vec::new();
+        for ply in 0..40 {
+            if ply < 2 {
+                compare_tree(&pos, &r, 2, &mut path);
+            }
+            assert_same(&pos, &r, &path);
+            let legal = r.legal();
+            if legal.is_empty() {
+                break;
+            }
+            let (token, next) = legal[rng.next(legal.len())].clone();
+            pos.play(pos.parse_move(&token).unwrap());
+            r = next;
+            path.push(token);
+            plies += 1;
+        }
+    }
+    assert!(plies > 800, "{plies}");
+}

@@ -481,3 +481,43 @@ fn checkmate_by_a_king_push() {
     assert_eq!(p.end_without_moves().outcome, Outcome::Loss);
     assert_eq!(p.end_without_moves().reason, "checkmate");
 }
+
+#[test]
+fn random_tokens_and_fens_never_panic() {
+    let alphabet: Vec<char> = "abcdefgh123456789off,qrbnkKQRBNP/- wx".chars().collect();
+    let mut seed = 42u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n
+    };
+    let positions = [
+        DynamoPosition::start("dynamo"),
+        pos("k7/4P3/4P3/8/8/8/8/4K3 w - - 0 1"),
+        pos("r3k2r/pp3ppp/2n1b3/3q4/3Q4/2N1B3/PP3PPP/R3K2R w KQkq - 0 1"),
+    ];
+    for _ in 0..20_000 {
+        let len = next(14);
+        let s: String = (0..len).map(|_| alphabet[next(alphabet.len())]).collect();
+        for p in &positions {
+            let _ = p.parse_move(&s);
+        }
+        let _ = DynamoPosition::from_fen("dynamo", &s);
+    }
+    // Tokens close to real ones, with every square combination around a piece.
+    let p = &positions[2];
+    let squares: Vec<String> = (0..64)
+        .map(|i| format!("{}{}", (b'a' + i % 8) as char, i / 8 + 1))
+        .chain(["off".to_string()])
+        .collect();
+    for a in ["d4", "c3", "e1", "b2", "a1"] {
+        for b in &squares {
+            for c in &squares[..64] {
+                for d in ["d5", "off", "c6", "e5"] {
+                    let _ = p.parse_move(&format!("{a}{b},{c}{d}"));
+                }
+            }
+        }
+    }
+}
