@@ -39,7 +39,25 @@ pub fn removable(bits: &Bits, sq: u8, owner: usize, by: usize) -> bool {
     } else if friendly_pawn_pushes_off(bits, sq, by) {
         return true;
     }
-    slider_removes(bits, sq, by)
+    slider_removes(bits, sq, by, 0xFF)
+}
+
+/// Check test after a turn that did not move the king from `k` and was not
+/// made in check: only the threats the turn's changed squares can create
+/// are looked at (leaps when `leaps`, lines in the direction mask `dirs`).
+#[inline]
+pub fn king_threatened_after(bits: &Bits, k: u8, us: usize, leaps: bool, dirs: u8) -> bool {
+    let s = k as usize;
+    let them = us ^ 1;
+    let theirs = bits.color[them];
+    if leaps
+        && (KNIGHT_THREATS[s] & theirs & bits.role[KNIGHT] != 0
+            || KING_THREATS[s] & theirs & bits.role[KING] != 0
+            || PAWN_THREATS[them][s] & theirs & bits.role[PAWN] != 0)
+    {
+        return true;
+    }
+    dirs != 0 && slider_removes(bits, k, them, dirs)
 }
 
 /// Is `color`'s king in check? (A side without a king is never in check.)
@@ -65,7 +83,7 @@ fn friendly_pawn_pushes_off(bits: &Bits, sq: u8, by: usize) -> bool {
 
 #[inline]
 #[allow(clippy::needless_range_loop)] // `dir` is a direction, not just an index
-fn slider_removes(bits: &Bits, sq: u8, by: usize) -> bool {
+fn slider_removes(bits: &Bits, sq: u8, by: usize, dirs: u8) -> bool {
     let s = sq as usize;
     let theirs = bits.color[by];
     let queens = bits.role[QUEEN];
@@ -76,6 +94,9 @@ fn slider_removes(bits: &Bits, sq: u8, by: usize) -> bool {
     }
     let occ = bits.occupied();
     for dir in 0..8 {
+        if dirs & (1 << dir) == 0 {
+            continue;
+        }
         let sliders = if dir < 4 { orth } else { diag };
         let r = ray(dir, sq);
         if r & sliders == 0 {

@@ -9,7 +9,7 @@ use super::board::{
     color_of, piece, promotes, role_of, Bits, Piece, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN,
     ROOK, WHITE,
 };
-use super::check::king_in_check;
+use super::check::{king_in_check, king_threatened_after};
 use super::geometry::{
     bit, distance, nearest, offset, ray, step, EDGE, KING_ATTACKS, KING_LEAPS, KNIGHT_ATTACKS,
     KNIGHT_LEAPS, OFF, RAYN,
@@ -103,15 +103,22 @@ impl DynamoPosition {
         let k = king as usize;
         let orth = self.bits.color[them] & (self.bits.role[ROOK] | self.bits.role[QUEEN]);
         let diag = self.bits.color[them] & (self.bits.role[BISHOP] | self.bits.role[QUEEN]);
-        let mut danger = if in_check { !0 } else { LEAPER_DANGER[us][k] };
-        for (line, sliders) in [
-            (FILE_LINE[k], orth),
-            (RANK_LINE[k], orth),
-            (DIAG_LINE[k], diag),
-            (ANTI_LINE[k], diag),
-        ] {
+        let leaper_danger = LEAPER_DANGER[us][k];
+        let mut danger = if in_check { !0 } else { leaper_danger };
+        // Direction masks (both directions of an axis) per line that matters.
+        let mut line_dirs = [(0u64, 0u8); 4];
+        for (i, (line, sliders, axis)) in [
+            (FILE_LINE[k], orth, 0b11u8),
+            (RANK_LINE[k], orth, 0b1100),
+            (DIAG_LINE[k], diag, 0b11_0000),
+            (ANTI_LINE[k], diag, 0b1100_0000),
+        ]
+        .into_iter()
+        .enumerate()
+        {
             if line & sliders != 0 {
                 danger |= line;
+                line_dirs[i] = (line, axis);
             }
         }
         let lines = ROOK_LINES[k] | BISHOP_LINES[k];
@@ -130,9 +137,22 @@ impl DynamoPosition {
             let enemy_onto_line = m.kind == MoveKind::Dynamo
                 && theirs & square_bit(m.moved_from) != 0
                 && square_bit(m.moved_to) & lines != 0;
-            if (changed & danger == 0 && !king_moves && !enemy_onto_line)
-                || !king_in_check(&self.bits_after(m), us)
-            {
+            let safe = if in_check || king_moves || enemy_onto_line {
+                !king_in_check(&self.bits_after(m), us)
+            } else if changed & danger == 0 {
+                true
+            } else {
+                // Only the leaps and the slider lines this turn touched.
+                let mut dirs = 0u8;
+                for &(line, axis) in &line_dirs {
+                    if changed & line != 0 {
+                        dirs |= axis;
+                    }
+                }
+                let leaps = changed & leaper_danger != 0;
+                !king_threatened_after(&self.bits_after(m), king, us, leaps, dirs)
+            };
+            if safe {
                 emit(m);
             }
         });
