@@ -367,3 +367,42 @@ fn piped_commands_let_a_bounded_search_finish() {
     let second = e.bestmove("");
     assert!(legal_tokens::<ChessPosition>("chess", START, &["e2e4"]).contains(&second));
 }
+
+#[test]
+fn dynamo_over_uci() {
+    use chimera::variants::dynamo::DynamoPosition;
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value dynamo");
+    assert_eq!(
+        e.line(),
+        format!("info string variant dynamo startpos {START}")
+    );
+    // An ordinary move, then a knight's stationary push, both as tokens.
+    let moves = ["e2e4", "g8f6", "b1b1,d2f3"];
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    let best = e.bestmove("go depth 4");
+    assert!(
+        legal_tokens::<DynamoPosition>("dynamo", START, &moves).contains(&best),
+        "{best}"
+    );
+    // Refusals, each in a position where the turn is otherwise well-formed.
+    let bad = [
+        ("4k3/8/8/p7/8/b7/8/R3K3 w - - 0 1", "", "a1a3,a3a5"), // pushed piece blocked
+        ("4k3/8/8/8/4n3/4P3/8/4K3 w - - 0 1", "", "e3e2,e4e3"), // a pawn pulling
+        ("4k3/8/8/8/8/8/4n3/4K3 w - - 0 1", "", "e1off,e2off"), // a king pulling off
+        (
+            "4k3/3r4/8/8/3R4/8/8/4K3 w - - 0 1",
+            "d4d1,d7d4",
+            "d4d7,d1d4",
+        ), // undoing
+    ];
+    for (fen, before, token) in bad {
+        e.send(&format!("position fen {fen} moves {before} {token}"));
+        let out = e.sync();
+        assert_eq!(out.len(), 1, "{token}: {out:?}");
+        assert!(
+            out[0].starts_with(&format!("info string error: illegal move {token}")),
+            "{out:?}"
+        );
+    }
+}

@@ -11,8 +11,9 @@ use crate::with_variant;
 fn default_depth(variant: &str) -> i32 {
     match variant {
         "chess" => 11,
-        "atomic" => 10,
-        "omega" => 8,
+        "atomic" => 12,
+        "omega" => 10,
+        "dynamo" => 10,
         _ => 6,
     }
 }

@@ -94,9 +94,13 @@ impl<P: Variant> Session for Game<P> {
                     end.reason
                 ));
             }
-            let m = pos
-                .parse_move(token)
-                .map_err(|e| format!("illegal move {token} ({e})"))?;
+            let m = pos.parse_move(token).map_err(|e| {
+                if e.starts_with("illegal move") {
+                    e
+                } else {
+                    format!("illegal move {token} ({e})")
+                }
+            })?;
             keys.push(pos.hash());
             pos.play(m);
         }

@@ -1,7 +1,7 @@
 //! The list of backends: the one place a new variant is registered.
 
 /// Every `UCI_Variant` value, default first.
-pub const VARIANT_NAMES: &[&str] = &["chess", "atomic", "omega"];
+pub const VARIANT_NAMES: &[&str] = &["chess", "atomic", "omega", "dynamo"];
 
 /// Runs `$body` with `$P` bound to the position type that plays `$name`;
 /// evaluates to `None` for an unknown variant, else `Some($body)`.
@@ -21,6 +21,9 @@ macro_rules! with_variant {
             Some($body)
         } else if <$crate::variants::omega::OmegaPosition>::VARIANTS.contains(&name) {
             type $P = $crate::variants::omega::OmegaPosition;
+            Some($body)
+        } else if <$crate::variants::dynamo::DynamoPosition>::VARIANTS.contains(&name) {
+            type $P = $crate::variants::dynamo::DynamoPosition;
             Some($body)
         } else {
             None
