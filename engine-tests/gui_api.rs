@@ -49,7 +49,10 @@ impl Client {
             .and_then(|s| s.parse().ok())
             .expect("a status code");
         let mut body = response[split + 4..].to_vec();
-        if head.to_ascii_lowercase().contains("transfer-encoding: chunked") {
+        if head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
             body = dechunk(&body);
         }
         (status, body)
@@ -158,7 +161,10 @@ fn serves_the_embedded_page_and_its_files() {
     assert_eq!(status, 200);
     let html = String::from_utf8(body).unwrap();
     assert!(html.contains("<svg id=\"board\""));
-    assert!(!html.contains("https://"), "the page must load nothing from the net");
+    assert!(
+        !html.contains("https://"),
+        "the page must load nothing from the net"
+    );
     for path in ["/app.js", "/style.css", "/favicon.svg", "/index.html"] {
         let (status, body) = c.raw("GET", path, b"");
         assert_eq!(status, 200, "{path}");
@@ -205,7 +211,10 @@ fn every_registered_variant_starts_with_drawable_turns() {
             for part in t["parts"].as_array().unwrap() {
                 for end in ["from", "to"] {
                     let sq = part[end].as_str().unwrap();
-                    assert!(sq == "off" || exists(sq), "{name}: turn {t} leaves the board");
+                    assert!(
+                        sq == "off" || exists(sq),
+                        "{name}: turn {t} leaves the board"
+                    );
                 }
             }
         }
@@ -248,16 +257,70 @@ fn bad_requests_get_clear_errors_and_change_nothing() {
     c.new_game("chess", None);
     c.play("d2d4");
     let before = c.ok("GET", "/api/state", None);
-    c.refused("POST", "/api/move", Some(json!({ "token": "d4d6" })), 400, "illegal");
-    c.refused("POST", "/api/move", Some(json!({ "token": "" })), 400, "illegal");
-    c.refused("POST", "/api/move", Some(json!({ "token": "e7e5,e2e4" })), 400, "illegal");
-    c.refused("POST", "/api/move", Some(json!({ "move": "e7e5" })), 400, "bad JSON");
-    c.refused("POST", "/api/new", Some(json!({ "variant": "xiangqi" })), 400, "unknown variant");
-    c.refused("POST", "/api/new", Some(json!({ "variant": "chess", "fen": "8/8/8 w - - 0 1" })), 400, "FEN");
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "token": "d4d6" })),
+        400,
+        "illegal",
+    );
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "token": "" })),
+        400,
+        "illegal",
+    );
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "token": "e7e5,e2e4" })),
+        400,
+        "illegal",
+    );
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "move": "e7e5" })),
+        400,
+        "bad JSON",
+    );
+    c.refused(
+        "POST",
+        "/api/new",
+        Some(json!({ "variant": "xiangqi" })),
+        400,
+        "unknown variant",
+    );
+    c.refused(
+        "POST",
+        "/api/new",
+        Some(json!({ "variant": "chess", "fen": "8/8/8 w - - 0 1" })),
+        400,
+        "FEN",
+    );
     c.refused("POST", "/api/new", Some(json!({ "variant": "chess", "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1" })), 400, "FEN");
-    c.refused("POST", "/api/new", Some(json!({ "variant": "chess", "fen": "k7/8/8/8/8/8/8/8 w - - 0 1" })), 400, "FEN");
-    c.refused("POST", "/api/go", Some(json!({ "mode": "forever" })), 400, "unknown search mode");
-    c.refused("POST", "/api/undo", Some(json!({ "plies": -1 })), 400, "bad JSON");
+    c.refused(
+        "POST",
+        "/api/new",
+        Some(json!({ "variant": "chess", "fen": "k7/8/8/8/8/8/8/8 w - - 0 1" })),
+        400,
+        "FEN",
+    );
+    c.refused(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "forever" })),
+        400,
+        "unknown search mode",
+    );
+    c.refused(
+        "POST",
+        "/api/undo",
+        Some(json!({ "plies": -1 })),
+        400,
+        "bad JSON",
+    );
     c.refused("GET", "/api/nothing", None, 404, "no API route");
     c.refused("DELETE", "/api/state", None, 404, "no API route");
     let (status, body) = c.raw("POST", "/api/move", b"{not json");
@@ -280,7 +343,11 @@ fn the_engine_replies_with_a_legal_turn() {
     let s = c.new_game("chess", None);
     let legal_for_black = tokens(&c.play("e2e4"));
     let version = s["version"].as_u64().unwrap() + 1;
-    let live = c.ok("POST", "/api/go", Some(json!({ "mode": "move", "movetime_ms": 200 })));
+    let live = c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 200 })),
+    );
     assert_eq!(live["mode"], "move");
     assert_eq!(live["version"], version);
     let s = c.wait_for(|s| !s["search"]["running"].as_bool().unwrap());
@@ -315,11 +382,19 @@ fn analysis_runs_until_stopped_and_plays_nothing() {
 fn a_move_search_stopped_or_overtaken_plays_nothing() {
     let c = Client::start();
     c.new_game("chess", None);
-    c.ok("POST", "/api/go", Some(json!({ "mode": "move", "movetime_ms": 60_000 })));
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 60_000 })),
+    );
     std::thread::sleep(Duration::from_millis(100));
     let s = c.ok("POST", "/api/stop", None);
     assert!(moves(&s).is_empty());
-    c.ok("POST", "/api/go", Some(json!({ "mode": "move", "movetime_ms": 60_000 })));
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 60_000 })),
+    );
     let s = c.new_game("atomic", None);
     assert_eq!(s["variant"], "atomic");
     std::thread::sleep(Duration::from_millis(100));
@@ -335,11 +410,29 @@ fn results_and_their_reasons() {
         c.play(t);
     }
     let s = c.ok("GET", "/api/state", None);
-    assert_eq!(s["result"], json!({ "score": "0-1", "winner": "black", "reason": "checkmate" }));
+    assert_eq!(
+        s["result"],
+        json!({ "score": "0-1", "winner": "black", "reason": "checkmate" })
+    );
     assert!(s["turns"].as_array().unwrap().is_empty());
-    c.refused("POST", "/api/move", Some(json!({ "token": "e2e4" })), 400, "game is over");
-    c.refused("POST", "/api/go", Some(json!({ "mode": "move" })), 409, "game is over");
-    let pgn = c.ok("GET", "/api/pgn", None)["pgn"].as_str().unwrap().to_string();
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "token": "e2e4" })),
+        400,
+        "game is over",
+    );
+    c.refused(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move" })),
+        409,
+        "game is over",
+    );
+    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
     assert!(pgn.contains("1. f2f3 e7e5 2. g2g4 d8h4 0-1"), "{pgn}");
     assert!(!pgn.contains("[FEN"), "{pgn}");
@@ -363,12 +456,21 @@ fn results_and_their_reasons() {
     assert!(s["result"].is_null());
     let s = c.play("a1a2");
     assert_eq!(s["result"]["reason"], "50-move rule");
-    let pgn = c.ok("GET", "/api/pgn", None)["pgn"].as_str().unwrap().to_string();
-    assert!(pgn.contains("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 80\"]"), "{pgn}");
+    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        pgn.contains("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 80\"]"),
+        "{pgn}"
+    );
     assert!(pgn.contains("80. a1a2 1/2-1/2"), "{pgn}");
 
     // Atomic: a capture next to the king explodes it.
-    let s = c.new_game("atomic", Some("rnbqkbnr/pppppppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1"));
+    let s = c.new_game(
+        "atomic",
+        Some("rnbqkbnr/pppppppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1"),
+    );
     let nxd7 = s["turns"]
         .as_array()
         .unwrap()
@@ -384,16 +486,25 @@ fn results_and_their_reasons() {
     vanished.sort();
     assert_eq!(vanished, ["c8", "d7", "d8", "e8"]);
     let s = c.play("e5d7");
-    assert_eq!(s["result"], json!({ "score": "1-0", "winner": "white", "reason": "king exploded" }));
+    assert_eq!(
+        s["result"],
+        json!({ "score": "1-0", "winner": "white", "reason": "king exploded" })
+    );
 }
 
 #[test]
 fn black_to_move_fens_number_the_pgn_from_their_move() {
     let c = Client::start();
-    c.new_game("chess", Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
+    c.new_game(
+        "chess",
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+    );
     c.play("e7e5");
     c.play("g1f3");
-    let pgn = c.ok("GET", "/api/pgn", None)["pgn"].as_str().unwrap().to_string();
+    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
     assert!(pgn.contains("1... e7e5 2. g1f3 *"), "{pgn}");
     assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
 }

@@ -100,8 +100,9 @@ async function plies(page) {
 async function clickTurn(page, turn) {
   const before = await plies(page);
   for (const sq of turnKeys(turn)) {
-    if ((await plies(page)) !== before) break;
     await page.click(`rect[data-square="${sq}"]`);
+    await page.waitForSelector("body:not([data-sending])");
+    if ((await plies(page)) !== before) break;
   }
   if ((await plies(page)) === before) {
     const option = page.locator(`button.option[data-token="${turn.token}"]`);
@@ -190,6 +191,47 @@ async function main() {
       // the pawns c7, e7 stay (lichess atomic rules).
       assert(marks.join(" ") === "c8 d7 d8 e8", `explosion marks ${marks}`);
       await page.screenshot({ path: join(artifacts, "atomic-explosion.png") });
+    });
+  }
+
+  if (variants.includes("avalanche")) {
+    await check("avalanche: a pending promotion is chosen first, then move and push", async () => {
+      // White's pawn on e8 waits for its owner's choice.
+      const fen = "4P3/8/7k/2p5/8/8/8/4K3 w - - 0 1";
+      await openBoard(page, url, { variant: "avalanche", mode: "humans", fen });
+      await page.waitForSelector("button.pick", { timeout: 3000 });
+      const choices = await page.$$eval("button.pick", (els) => els.map((e) => e.dataset.piece).sort());
+      assert(choices.join("") === "bnqr", `choices ${choices}`);
+      await page.click('button.pick[data-piece="r"]');
+      for (const sq of ["e1", "d1", "c5"]) await page.click(`rect[data-square="${sq}"]`);
+      // One turn left: it is previewed and waits for confirmation.
+      await page.waitForSelector('button.option[data-token="e8=r,e1d1,c5c4"]');
+      await page.click('button.option[data-token="e8=r,e1d1,c5c4"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      const s = await boardState(page);
+      assert(s.moves[0] === "e8=r,e1d1,c5c4", `played ${s.moves[0]}`);
+      assert(s.board.some((p) => p.square === "e8" && p.piece === "R"), "e8 is a rook");
+    });
+  }
+
+  if (variants.includes("dynamo")) {
+    await check("dynamo: mover, then the piece; push and pull offered with their results", async () => {
+      const fen = "4k3/8/3n4/8/3R4/8/8/4K3 w - - 0 1";
+      await openBoard(page, url, { variant: "dynamo", mode: "humans", fen });
+      await page.click('rect[data-square="d4"]');
+      await page.click('rect[data-square="d6"]');
+      const offered = await page.$$eval("button.option", (els) => els.map((e) => e.dataset.token).sort());
+      // The rook pushes the knight two squares on (d6 to d8), or steps two
+      // back and pulls it onto d4.
+      assert(offered.join(" ") === "d4d2,d6d4 d4d6,d6d8", `offered ${offered}`);
+      await page.hover('button.option[data-token="d4d2,d6d4"]');
+      const arrows = await page.locator(".overlay line").count();
+      assert(arrows === 2, `${arrows} arrows in the preview`);
+      await page.screenshot({ path: join(artifacts, "dynamo-pull.png") });
+      await page.click('button.option[data-token="d4d2,d6d4"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      const s = await boardState(page);
+      assert(s.board.some((p) => p.square === "d4" && p.piece === "n"), "the knight was pulled to d4");
     });
   }
 

@@ -35,3 +35,20 @@ pub fn find(path: &str) -> Option<&'static Asset> {
     let path = if path == "/index.html" { "/" } else { path };
     ASSETS.iter().find(|a| a.path == path)
 }
+
+/// The body of `asset`: the embedded bytes, or, when the environment
+/// variable `CHIMERA_GUI_STATIC` names a folder (for working on the page
+/// without rebuilding), that folder's copy of the file.
+pub fn body(asset: &Asset) -> Vec<u8> {
+    if let Some(dir) = std::env::var_os("CHIMERA_GUI_STATIC") {
+        let name = if asset.path == "/" {
+            "index.html"
+        } else {
+            asset.path.trim_start_matches('/')
+        };
+        if let Ok(bytes) = std::fs::read(std::path::Path::new(&dir).join(name)) {
+            return bytes;
+        }
+    }
+    asset.body.to_vec()
+}

@@ -91,7 +91,7 @@ fn respond(app: &mut App, mut request: Request) {
 
     if method == "GET" && !path.starts_with("/api/") {
         if let Some(asset) = assets::find(&path) {
-            let response = Response::from_data(asset.body)
+            let response = Response::from_data(assets::body(asset))
                 .with_header(header("Content-Type", asset.content_type))
                 .with_header(header("Cache-Control", "no-cache"));
             let _ = request.respond(response);

@@ -119,7 +119,8 @@ function candidates(clicks) {
   return turnsForChoice().filter((t) => matchClicks(turnKeys(t), clicks) !== null);
 }
 
-// Squares that continue the current selection, each with the turns it leads to.
+// Squares that continue the current selection (the next square of each
+// candidate turn; later ones may be clicked too), each with its turns.
 function nextSquares() {
   const map = new Map();
   const clicks = ui.clicks;
@@ -130,8 +131,8 @@ function nextSquares() {
       continue;
     }
     const k = matchClicks(keys, clicks);
-    if (k === null) continue;
-    for (let j = k + 1; j < keys.length; j++) add(map, keys[j], t);
+    if (k === null || k + 1 >= keys.length) continue;
+    add(map, keys[k + 1], t);
   }
   return map;
 }
@@ -182,7 +183,7 @@ function humanIsWhite() {
 }
 function humanToMove() {
   const s = ui.state;
-  if (!s || s.result) return false;
+  if (!s || s.result || document.body.dataset.sending) return false;
   if (s.search && s.search.running && s.search.mode === "move") return false;
   if (mode() !== "engine") return true;
   return s.white_to_move === humanIsWhite();
@@ -522,14 +523,19 @@ function drawOptions() {
   box.innerHTML = "";
   box.hidden = true;
   if (!humanToMove() || ui.clicks.length === 0) return;
-  const c = candidates(ui.clicks);
+  let c = candidates(ui.clicks);
   if (c.length === 0 || promotionChoices(c)) return;
-  const multiPart = c.some((t) => t.parts.length > 1);
-  // A single-part turn needs no list: the next click says which.
-  if (!multiPart && c.length > 1) return;
-  if (c.length > 16) return;
+  // Single-part turns need no list: the next click says which. Multi-part
+  // ones are listed once few remain or the first part is settled.
+  const multi = c.filter((t) => t.parts.length > 1);
+  if (multi.length === 0) return;
+  const firstPart = (t) => `${t.parts[0].from}${t.parts[0].to}`;
+  const settled = multi.every((t) => firstPart(t) === firstPart(multi[0]));
+  if (!(multi.length <= 8 || (settled && multi.length <= 16))) return;
+  c = multi;
   box.hidden = false;
-  box.appendChild(span(c.length === 1 ? "Play this turn?" : "Or pick one:", "options-title"));
+  const only = c.length === 1 && candidates(ui.clicks).length === 1;
+  box.appendChild(span(only ? "Play this turn?" : "Or pick one:", "options-title"));
   for (const t of c) {
     const b = document.createElement("button");
     b.className = "option";
@@ -541,7 +547,7 @@ function drawOptions() {
     b.addEventListener("mouseleave", () => { ui.preview = null; drawOverlay(); });
     box.appendChild(b);
   }
-  if (c.length === 1) {
+  if (only) {
     ui.preview = c[0];
     const cancel = document.createElement("button");
     cancel.className = "cancel";
@@ -600,7 +606,10 @@ function onSquare(sq) {
 async function playTurn(turn) {
   clearSelection();
   ui.choice = null;
+  document.body.dataset.sending = "1";
+  render();
   const s = await call("POST", "/api/move", { token: turn.token });
+  delete document.body.dataset.sending;
   if (s) setState(s);
   else render();
 }
