@@ -116,6 +116,12 @@ async function clickTurn(page, turn) {
   await page.waitForFunction((n) => Number(document.body.dataset.plies) > n, before, { timeout: 5000 });
 }
 
+// A screenshot kept as an artifact (and for the docs when asked).
+async function shoot(page, name) {
+  await page.screenshot({ path: join(artifacts, name) });
+  if (docsImages) await page.screenshot({ path: join(docsImages, name) });
+}
+
 async function openBoard(page, base, query) {
   await page.goto(`${base}?${new URLSearchParams(query)}`);
   await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
@@ -175,8 +181,7 @@ async function main() {
       // Show the next turn's targets in the picture.
       const next = pickTurn((await boardState(page)).turns);
       await page.click(`rect[data-square="${turnKeys(next)[0]}"]`);
-      await page.screenshot({ path: join(artifacts, `${variant}.png`) });
-      if (docsImages) await page.screenshot({ path: join(docsImages, `${variant}.png`) });
+      await shoot(page, `${variant}.png`);
     });
   }
 
@@ -190,7 +195,7 @@ async function main() {
       // Nxd7: the pawn on d7 and the non-pawns around it (c8, d8, e8) go;
       // the pawns c7, e7 stay (lichess atomic rules).
       assert(marks.join(" ") === "c8 d7 d8 e8", `explosion marks ${marks}`);
-      await page.screenshot({ path: join(artifacts, "atomic-explosion.png") });
+      await shoot(page, "atomic-explosion.png");
     });
   }
 
@@ -227,7 +232,7 @@ async function main() {
       await page.hover('button.option[data-token="d4d2,d6d4"]');
       const arrows = await page.locator(".overlay line").count();
       assert(arrows === 2, `${arrows} arrows in the preview`);
-      await page.screenshot({ path: join(artifacts, "dynamo-pull.png") });
+      await shoot(page, "dynamo-pull.png");
       await page.click('button.option[data-token="d4d2,d6d4"]');
       await page.waitForSelector('body[data-plies="1"]');
       const s = await boardState(page);

@@ -243,7 +243,8 @@ mod tests {
             square: "g2".into(),
             piece: "K".into()
         }));
-        assert_eq!(b.pieces.len(), 2 * (4 + 10 + 10));
+        // Per side: two wizards, ten back-rank pieces, ten pawns.
+        assert_eq!(b.pieces.len(), 2 * (2 + 10 + 10));
         let chess = parse_board("8/8/8/8/8/8/8/4K2k w - - 0 1").unwrap();
         assert_eq!((chess.geometry.files, chess.geometry.ranks), (8, 8));
         assert_eq!(chess.pieces.len(), 2);
