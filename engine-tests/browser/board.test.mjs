@@ -240,6 +240,24 @@ async function main() {
     });
   }
 
+  if (variants.includes("omega")) {
+    await check("omega: the promotion picker offers champion and wizard", async () => {
+      const fen = "1**********1/*9k*/*3P6*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*5K4*/1**********1 w - - 0 1";
+      await openBoard(page, url, { variant: "omega", mode: "humans", fen });
+      const drawn = await page.locator("rect.sq").count();
+      assert(drawn === 104, `${drawn} squares drawn`);
+      await page.click('rect[data-square="e10"]');
+      await page.click('rect[data-square="e11"]');
+      await page.waitForSelector("button.pick", { timeout: 3000 });
+      const choices = await page.$$eval("button.pick", (els) => els.map((e) => e.dataset.piece).sort());
+      assert(choices.join("") === "bcnqrw", `picker offers ${choices}`);
+      await page.click('button.pick[data-piece="w"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      assert((await boardState(page)).moves[0] === "e10e11w", "promoted to a wizard");
+      await shoot(page, "omega-wizard.png");
+    });
+  }
+
   if (variants.includes("chess")) {
     await check("chess: promotion through the picker", async () => {
       const fen = "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1";

@@ -745,10 +745,11 @@ async function init() {
       maybeEngine();
     }
   });
-  $("side").addEventListener("change", () => {
+  $("side").addEventListener("change", async () => {
     ui.flipped = !humanIsWhite();
-    render();
-    maybeEngine();
+    // A move Chimera is thinking about may now be the user's to make.
+    const s = await call("POST", "/api/stop");
+    if (s) setState(s);
   });
   $("new").addEventListener("click", () => newGame());
   $("undo").addEventListener("click", takeBack);
