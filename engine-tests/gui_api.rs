@@ -402,6 +402,28 @@ fn a_move_search_stopped_or_overtaken_plays_nothing() {
 }
 
 #[test]
+fn move_now_plays_the_best_turn_found_so_far() {
+    let c = Client::start();
+    let legal = tokens(&c.new_game("atomic", None));
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 60_000 })),
+    );
+    c.wait_for(|s| s["search"]["depth"].as_i64().unwrap_or(0) >= 2);
+    let s = c.ok("POST", "/api/stop", Some(json!({ "move_now": true })));
+    let m = moves(&s);
+    assert_eq!(m.len(), 1, "{s}");
+    assert!(legal.contains(&m[0]));
+    assert_eq!(s["search"]["running"], false);
+    // An analysis has nothing to play.
+    c.ok("POST", "/api/go", Some(json!({ "mode": "analyse" })));
+    c.wait_for(|s| s["search"]["depth"].as_i64().unwrap_or(0) >= 2);
+    let s = c.ok("POST", "/api/stop", Some(json!({ "move_now": true })));
+    assert_eq!(moves(&s).len(), 1);
+}
+
+#[test]
 fn results_and_their_reasons() {
     let c = Client::start();
     // Fool's mate.

@@ -72,7 +72,12 @@ impl App {
             ("POST", "/api/undo") => self.undo(parse(body)?),
             ("POST", "/api/go") => self.go(parse(body)?),
             ("POST", "/api/stop") => {
-                self.engine.stop();
+                let req: Stop = parse(body)?;
+                if req.move_now.unwrap_or(false) {
+                    self.engine.move_now();
+                } else {
+                    self.engine.stop();
+                }
                 Ok(self.state())
             }
             (_, p) if p.starts_with("/api/") => {
@@ -195,6 +200,12 @@ struct PlayTurn {
 #[serde(deny_unknown_fields)]
 struct Undo {
     plies: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Stop {
+    move_now: Option<bool>,
 }
 
 #[derive(Deserialize)]

@@ -2,6 +2,7 @@
 //! cancellable. A search in "move" mode plays its best turn into the game
 //! when it ends, unless the game changed meanwhile.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 
@@ -96,6 +97,8 @@ pub struct Engine {
     hash_mb: usize,
     thread: Option<JoinHandle<()>>,
     live: Arc<Mutex<Live>>,
+    /// Set by [`Engine::move_now`]: a stopped move search still plays.
+    move_now: Arc<AtomicBool>,
 }
 
 impl Engine {
@@ -105,6 +108,7 @@ impl Engine {
             hash_mb,
             thread: None,
             live: Arc::new(Mutex::new(Live::default())),
+            move_now: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -120,6 +124,13 @@ impl Engine {
             let _ = thread.join();
         }
         lock(&self.live).running = false;
+    }
+
+    /// Ends a move search at once and plays the best turn found so far
+    /// (an analysis just stops).
+    pub fn move_now(&mut self) {
+        self.move_now.store(true, Ordering::SeqCst);
+        self.stop();
     }
 
     /// A new game: forget the previous one's transposition table.
@@ -175,6 +186,8 @@ impl Engine {
         let live = Arc::clone(&self.live);
         let game = Arc::clone(game);
         let plays = matches!(mode, Mode::Move { .. });
+        self.move_now.store(false, Ordering::SeqCst);
+        let move_now = Arc::clone(&self.move_now);
         self.thread = Some(std::thread::spawn(move || {
             let config = SearchConfig::default();
             let result = job(&limits, &config, &shared, &mut |info| {
@@ -190,8 +203,9 @@ impl Engine {
                 l.pv = info.pv.clone();
             });
             let mut played = None;
-            // A stop from the server means the result is no longer wanted.
-            if plays && !shared.stop_requested() {
+            // A plain stop from the server means the result is no longer
+            // wanted; "move now" wants it.
+            if plays && (!shared.stop_requested() || move_now.load(Ordering::SeqCst)) {
                 if let Some(best) = &result.best {
                     let mut current = lock(&game);
                     if current.version == version && current.game.play(best).is_ok() {

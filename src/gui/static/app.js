@@ -754,9 +754,11 @@ async function init() {
   $("new").addEventListener("click", () => newGame());
   $("undo").addEventListener("click", takeBack);
   $("flip").addEventListener("click", () => { ui.flipped = !ui.flipped; render(); });
+  // Stop: Chimera plays the best turn it has found so far; an analysis ends
+  // (and the board goes back to two humans).
   $("stop").addEventListener("click", async () => {
     if (mode() === "analyse") $("mode").value = "humans";
-    const s = await call("POST", "/api/stop");
+    const s = await call("POST", "/api/stop", { move_now: mode() === "engine" });
     if (s) setState(s);
   });
   $("load-fen").addEventListener("click", () => newGame($("fen").value.trim()));
