@@ -282,6 +282,37 @@ async function main() {
       assert((await page.textContent("#status")).startsWith("Black to move"), "status after the engine's move");
     });
 
+    await check("chess: live analysis, take back, flip, PGN export", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "analyse" });
+      await page.waitForFunction(() => Number(document.querySelector("#engine-info").dataset.depth) >= 3, null, { timeout: 10000 });
+      assert((await page.textContent("#engine-pv")).trim().length > 0, "a PV is shown");
+      await page.click('rect[data-square="g1"]');
+      await page.click('rect[data-square="f3"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      // The analysis follows the new position.
+      await page.waitForFunction(() => {
+        const s = window.chimeraBoard.state;
+        return s.search.running && s.search.version === s.version && s.search.depth >= 2;
+      }, null, { timeout: 10000 });
+      assert(!(await boardState(page)).search.pv[0].startsWith("g1"), "the PV is Black's");
+      await page.click("#undo");
+      await page.waitForSelector('body[data-plies="0"]');
+      await page.click("#stop");
+      await page.waitForFunction(() => !window.chimeraBoard.state.search.running);
+      assert((await page.inputValue("#mode")) === "humans", "stop leaves analyse mode");
+      const y = async () => Number(await page.getAttribute('rect[data-square="a1"]', "y"));
+      assert((await y()) === 7 * 64, "a1 at the bottom");
+      await page.click("#flip");
+      assert((await y()) === 0, "a1 at the top after flipping");
+      await page.click('rect[data-square="e2"]');
+      await page.click('rect[data-square="e4"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      await page.click("#pgn");
+      await page.waitForSelector("#pgn-text:not([hidden])");
+      const pgn = await page.inputValue("#pgn-text");
+      assert(pgn.includes('[Variant "chess"]') && pgn.includes("1. e2e4 *"), `PGN ${pgn}`);
+    });
+
     await check("chess: a broken FEN is refused with a message", async () => {
       await openBoard(page, url, { variant: "chess", mode: "humans" });
       await page.fill("#fen", "this is not a fen");
