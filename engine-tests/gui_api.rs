@@ -26,12 +26,25 @@ impl Client {
 
     /// Sends one request; returns the status and the raw body.
     fn raw(&self, method: &str, path: &str, body: &[u8]) -> (u16, Vec<u8>) {
+        let host = format!("127.0.0.1:{}", self.port);
+        self.raw_with(method, path, body, &host, None)
+    }
+
+    fn raw_with(
+        &self,
+        method: &str,
+        path: &str,
+        body: &[u8],
+        host: &str,
+        origin: Option<&str>,
+    ) -> (u16, Vec<u8>) {
         let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
         stream
             .set_read_timeout(Some(Duration::from_secs(30)))
             .unwrap();
+        let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
         let head = format!(
-            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
             body.len()
         );
         stream.write_all(head.as_bytes()).unwrap();
@@ -529,4 +542,27 @@ fn black_to_move_fens_number_the_pgn_from_their_move() {
         .to_string();
     assert!(pgn.contains("1... e7e5 2. g1f3 *"), "{pgn}");
     assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
+}
+
+#[test]
+fn only_the_boards_own_page_may_drive_it() {
+    let c = Client::start();
+    let own = format!("127.0.0.1:{}", c.port);
+    let body = br#"{"variant":"atomic"}"#;
+    // Another web site (cross-origin request) or a rebound DNS name.
+    let (status, _) = c.raw_with("POST", "/api/new", body, &own, Some("http://evil.example"));
+    assert_eq!(status, 403);
+    let (status, _) = c.raw_with("POST", "/api/new", body, "evil.example:80", None);
+    assert_eq!(status, 403);
+    let (status, _) = c.raw_with("GET", "/", b"", "evil.example", None);
+    assert_eq!(status, 403);
+    assert_eq!(c.ok("GET", "/api/state", None)["variant"], "chess");
+    // The page itself, by either local name.
+    let origin = format!("http://{own}");
+    let (status, _) = c.raw_with("POST", "/api/new", body, &own, Some(&origin));
+    assert_eq!(status, 200);
+    let local = format!("localhost:{}", c.port);
+    let (status, _) = c.raw_with("GET", "/api/state", b"", &local, None);
+    assert_eq!(status, 200);
+    assert_eq!(c.ok("GET", "/api/state", None)["variant"], "atomic");
 }

@@ -56,7 +56,7 @@ pub fn start(port: u16) -> anyhow::Result<RunningServer> {
     let serving = Arc::clone(&server);
     let thread = std::thread::Builder::new()
         .name("gui-server".into())
-        .spawn(move || serve(&serving))?;
+        .spawn(move || serve(&serving, port))?;
     Ok(RunningServer {
         url: format!("http://127.0.0.1:{port}/"),
         port,
@@ -66,11 +66,29 @@ pub fn start(port: u16) -> anyhow::Result<RunningServer> {
 }
 
 /// Answers requests until the server is unblocked.
-fn serve(server: &Server) {
+fn serve(server: &Server, port: u16) {
     let mut app = App::new();
+    let local = [format!("127.0.0.1:{port}"), format!("localhost:{port}")];
     for request in server.incoming_requests() {
-        respond(&mut app, request);
+        respond(&mut app, request, &local);
     }
+}
+
+/// Whether a request comes from this machine's own page: its `Host` names
+/// the server (no DNS rebinding) and an `Origin`, if sent, is the page's
+/// (no other web site driving the board).
+fn from_own_page(request: &Request, local: &[String]) -> bool {
+    let value = |name: &'static str| {
+        request
+            .headers()
+            .iter()
+            .find(|h| h.field.equiv(name))
+            .map(|h| h.value.as_str().to_string())
+    };
+    let host_ok = value("Host").is_some_and(|h| local.iter().any(|l| *l == h));
+    let origin_ok =
+        value("Origin").is_none_or(|o| local.iter().any(|l| o == format!("http://{l}")));
+    host_ok && origin_ok
 }
 
 fn header(name: &str, value: &str) -> Header {
@@ -84,10 +102,16 @@ fn json_response(status: u16, body: &serde_json::Value) -> Response<std::io::Cur
         .with_header(header("Cache-Control", "no-store"))
 }
 
-fn respond(app: &mut App, mut request: Request) {
+fn respond(app: &mut App, mut request: Request, local: &[String]) {
     let method = request.method().as_str().to_ascii_uppercase();
     let url = request.url().to_string();
     let path = url.split('?').next().unwrap_or("/").to_string();
+
+    if !from_own_page(&request, local) {
+        let body = json!({ "error": "requests must come from the board's own page (Host/Origin)" });
+        let _ = request.respond(json_response(403, &body));
+        return;
+    }
 
     if method == "GET" && !path.starts_with("/api/") {
         if let Some(asset) = assets::find(&path) {
