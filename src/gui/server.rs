@@ -85,7 +85,7 @@ fn from_own_page(request: &Request, local: &[String]) -> bool {
             .find(|h| h.field.equiv(name))
             .map(|h| h.value.as_str().to_string())
     };
-    let host_ok = value("Host").is_some_and(|h| local.iter().any(|l| *l == h));
+    let host_ok = value("Host").is_some_and(|h| local.contains(&h));
     let origin_ok =
         value("Origin").is_none_or(|o| local.iter().any(|l| o == format!("http://{l}")));
     host_ok && origin_ok
