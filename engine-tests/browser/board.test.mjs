@@ -313,13 +313,18 @@ async function main() {
       assert(pgn.includes('[Variant "chess"]') && pgn.includes("1. e2e4 *"), `PGN ${pgn}`);
     });
 
-    await check("chess: a broken FEN is refused with a message", async () => {
+    await check("chess: a broken FEN or unknown variant is refused with a message", async () => {
       await openBoard(page, url, { variant: "chess", mode: "humans" });
       await page.fill("#fen", "this is not a fen");
       await page.click("#load-fen");
       await page.waitForSelector("#error:not([hidden])");
       const text = await page.textContent("#error");
       assert(/FEN/i.test(text), `error says ${text}`);
+      // An unknown variant in the URL: the message, and the board as it was.
+      await openBoard(page, url, { variant: "nope" });
+      const unknown = await page.textContent("#error");
+      assert(/unknown variant/.test(unknown), `error says ${unknown}`);
+      assert((await page.locator("rect.sq").count()) === 64, "the chess board is still drawn");
     });
   }
 

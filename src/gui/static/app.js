@@ -686,14 +686,17 @@ function setState(s) {
 
 // ---------- buttons ----------
 
-async function newGame(fen) {
-  const body = { variant: $("variant").value };
+async function newGame(fen, variant) {
+  const body = { variant: variant || $("variant").value };
   if (fen) body.fen = fen;
   const s = await call("POST", "/api/new", body);
   if (s) {
     ui.flipped = mode() === "engine" && !humanIsWhite();
     setState(s);
+  } else if (ui.state) {
+    $("variant").value = ui.state.variant;
   }
+  return Boolean(s);
 }
 
 async function takeBack() {
@@ -776,11 +779,8 @@ async function init() {
   });
 
   const wanted = params.get("variant");
-  if (wanted) {
-    $("variant").value = wanted;
-    await newGame(params.get("fen") || undefined);
-  } else {
-    const s = await call("GET", "/api/state");
+  if (!wanted || !(await newGame(params.get("fen") || undefined, wanted))) {
+    const s = await api("GET", "/api/state").catch((e) => showError(e.message));
     if (s) {
       ui.flipped = mode() === "engine" && !humanIsWhite();
       setState(s);
