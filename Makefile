@@ -12,8 +12,11 @@ all: build
 build:
 	$(CARGO) build --release
 
+# Every test: the Rust suites, then the end-to-end browser test of the
+# web board (installs Chromium and playwright-core if missing).
 test:
 	$(CARGO) test --release
+	engine-tests/browser/run.sh
 
 bench: build
 	./target/release/chimera bench

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod eval;
+pub mod gui;
 pub mod perft;
 pub mod search;
 pub mod uci;

@@ -22,6 +22,8 @@ enum Cmd {
         /// Search depth (default: per variant).
         depth: Option<i32>,
     },
+    /// Serve a local web board for every variant (see docs/gui.md).
+    Gui(chimera::gui::GuiArgs),
 }
 
 fn main() {
@@ -29,5 +31,11 @@ fn main() {
     match cli.command {
         None | Some(Cmd::Uci) => chimera::uci::run(),
         Some(Cmd::Bench { depth }) => println!("{}", chimera::bench::run(depth)),
+        Some(Cmd::Gui(args)) => {
+            if let Err(e) = chimera::gui::run(args) {
+                eprintln!("chimera gui: {e:#}");
+                std::process::exit(1);
+            }
+        }
     }
 }

@@ -1,0 +1,348 @@
+// End-to-end test of `chimera gui` in headless Chromium.
+//
+// For every registered variant: open the page, play a legal turn by
+// clicking squares (a two-part turn where the variant has them: an
+// avalanche push, a Dynamo push), wait for Chimera's reply, take a
+// screenshot. Also: atomic's explosion preview on hover, a promotion via the
+// picker, and the time from page load to the engine's first move.
+//
+// Environment: CHIMERA_BIN (default ../../target/release/chimera),
+// CHROMIUM (default /usr/bin/chromium), ARTIFACTS (default
+// ../artifacts/browser), DOCS_IMAGES=1 to also write docs/images/<variant>.png.
+
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "../..");
+const bin = process.env.CHIMERA_BIN || join(root, "target/release/chimera");
+const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
+const artifacts = resolve(process.env.ARTIFACTS || join(root, "engine-tests/artifacts/browser"));
+const docsImages = process.env.DOCS_IMAGES === "1" ? join(root, "docs/images") : null;
+const MOVETIME_S = 0.3;
+
+let passed = 0;
+let failed = 0;
+const timings = [];
+
+async function check(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    passed++;
+    console.log(`ok   ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${name}: ${e.stack || e}`);
+  }
+}
+
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+// Starts the server and resolves to its URL.
+function startServer() {
+  return new Promise((resolveUrl, reject) => {
+    const child = spawn(bin, ["gui", "--no-browser", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`no URL from ${bin}: ${out}`)), 15000);
+    child.on("error", reject);
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\//);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl({ url: m[0], child });
+      }
+    });
+  });
+}
+
+// The squares the page expects clicked for a turn (its documented input
+// model: each part's from and to, "off" left out, a repeated square once).
+function turnKeys(turn) {
+  const keys = [];
+  for (const part of turn.parts) {
+    for (const sq of [part.from, part.to]) {
+      if (sq !== "off" && keys[keys.length - 1] !== sq) keys.push(sq);
+    }
+  }
+  return keys;
+}
+
+// A turn worth testing: a push/pull where the variant has them, else a
+// pawn's double step, else the first turn.
+function pickTurn(turns) {
+  const sorted = [...turns].sort((a, b) => (a.token < b.token ? -1 : 1));
+  const twoPart = sorted.filter(
+    (t) => t.parts.length === 2 && t.parts[1].to !== "off" && t.parts[0].from !== t.parts[0].to,
+  );
+  if (twoPart.length) return twoPart[Math.floor(twoPart.length / 2)];
+  const stationary = sorted.filter((t) => t.parts.length === 2);
+  if (stationary.length) return stationary[0];
+  return sorted.find((t) => ["e2e4", "f3f5", "f3f6"].includes(t.token)) || sorted[0];
+}
+
+async function boardState(page) {
+  return page.evaluate(() => window.chimeraBoard.state);
+}
+
+async function plies(page) {
+  return Number(await page.getAttribute("body", "data-plies"));
+}
+
+// Clicks a turn in, confirming through the options list or picker if asked.
+async function clickTurn(page, turn) {
+  const before = await plies(page);
+  for (const sq of turnKeys(turn)) {
+    await page.click(`rect[data-square="${sq}"]`);
+    await page.waitForSelector("body:not([data-sending])");
+    if ((await plies(page)) !== before) break;
+  }
+  if ((await plies(page)) === before) {
+    const option = page.locator(`button.option[data-token="${turn.token}"]`);
+    const promo = turn.parts.map((p) => p.promotion).find((p) => p);
+    if (await option.count()) {
+      await option.click();
+    } else if (promo) {
+      await page.click(`button.pick[data-piece="${promo}"]`);
+    }
+  }
+  await page.waitForFunction((n) => Number(document.body.dataset.plies) > n, before, { timeout: 5000 });
+}
+
+// A screenshot kept as an artifact (and for the docs when asked).
+async function shoot(page, name) {
+  await page.screenshot({ path: join(artifacts, name) });
+  if (docsImages) await page.screenshot({ path: join(docsImages, name) });
+}
+
+async function openBoard(page, base, query) {
+  await page.goto(`${base}?${new URLSearchParams(query)}`);
+  await page.waitForSelector('body[data-ready="1"]', { timeout: 10000 });
+}
+
+async function main() {
+  mkdirSync(artifacts, { recursive: true });
+  if (docsImages) mkdirSync(docsImages, { recursive: true });
+  const { url, child } = await startServer();
+  const profile = mkdtempSync(join(tmpdir(), "chimera-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: browserPath,
+    headless: true,
+    viewport: { width: 1180, height: 760 },
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  const page = context.pages()[0] || (await context.newPage());
+  const pageErrors = [];
+  page.on("pageerror", (e) => pageErrors.push(String(e)));
+  // Offline: the page may load nothing but its own server's files.
+  await page.route("**/*", (route) => {
+    const u = route.request().url();
+    return u.startsWith(url) ? route.continue() : route.abort();
+  });
+
+  const variants = (await (await fetch(`${url}api/variants`)).json()).variants.map((v) => v.name);
+  console.log(`server ${url}, variants: ${variants.join(", ")}`);
+
+  for (const variant of variants) {
+    await check(`${variant}: a clicked turn, then Chimera's reply`, async () => {
+      const loaded = Date.now();
+      await openBoard(page, url, { variant, mode: "engine", side: "white", movetime: MOVETIME_S });
+      const state = await boardState(page);
+      assert(state.variant === variant, `page shows ${state.variant}`);
+      const drawn = await page.locator("rect.sq").count();
+      const g = state.geometry;
+      assert(drawn === g.files * g.ranks - g.missing.length, `${drawn} squares drawn`);
+      const pieces = await page.locator("g.piece").count();
+      assert(pieces === state.board.length, `${pieces} pieces drawn, ${state.board.length} on the board`);
+      const turn = pickTurn(state.turns);
+      await clickTurn(page, turn);
+      const after = await boardState(page);
+      assert(after.moves[0] === turn.token, `played ${after.moves[0]}, meant ${turn.token}`);
+      await page.waitForSelector('body[data-plies="2"]', { timeout: 20000 });
+      const replied = Date.now();
+      const reply = (await boardState(page)).moves[1];
+      timings.push({ variant, turn: turn.token, reply, loadToReplyMs: replied - loaded });
+      // Show the next turn's targets in the picture.
+      const next = pickTurn((await boardState(page)).turns);
+      await page.click(`rect[data-square="${turnKeys(next)[0]}"]`);
+      await shoot(page, `${variant}.png`);
+    });
+  }
+
+  if (variants.includes("atomic")) {
+    await check("atomic: hovering a capture shows the explosion", async () => {
+      const fen = "rnbqkbnr/pppppppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
+      await openBoard(page, url, { variant: "atomic", mode: "humans", fen });
+      await page.click('rect[data-square="e5"]');
+      await page.hover('rect[data-square="d7"]');
+      const marks = await page.$$eval("[data-vanish]", (els) => els.map((e) => e.dataset.vanish).sort());
+      // Nxd7: the pawn on d7 and the non-pawns around it (c8, d8, e8) go;
+      // the pawns c7, e7 stay (lichess atomic rules).
+      assert(marks.join(" ") === "c8 d7 d8 e8", `explosion marks ${marks}`);
+      await shoot(page, "atomic-explosion.png");
+    });
+  }
+
+  if (variants.includes("avalanche")) {
+    await check("avalanche: a pending promotion is chosen first, then move and push", async () => {
+      // White's pawn on e8 waits for its owner's choice.
+      const fen = "4P3/8/7k/2p5/8/8/8/4K3 w - - 0 1";
+      await openBoard(page, url, { variant: "avalanche", mode: "humans", fen });
+      await page.waitForSelector("button.pick", { timeout: 3000 });
+      const choices = await page.$$eval("button.pick", (els) => els.map((e) => e.dataset.piece).sort());
+      assert(choices.join("") === "bnqr", `choices ${choices}`);
+      await page.click('button.pick[data-piece="r"]');
+      for (const sq of ["e1", "d1", "c5"]) await page.click(`rect[data-square="${sq}"]`);
+      // One turn left: it is previewed and waits for confirmation.
+      await page.waitForSelector('button.option[data-token="e8=r,e1d1,c5c4"]');
+      await page.click('button.option[data-token="e8=r,e1d1,c5c4"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      const s = await boardState(page);
+      assert(s.moves[0] === "e8=r,e1d1,c5c4", `played ${s.moves[0]}`);
+      assert(s.board.some((p) => p.square === "e8" && p.piece === "R"), "e8 is a rook");
+    });
+  }
+
+  if (variants.includes("dynamo")) {
+    await check("dynamo: mover, then the piece; push and pull offered with their results", async () => {
+      const fen = "4k3/8/3n4/8/3R4/8/8/4K3 w - - 0 1";
+      await openBoard(page, url, { variant: "dynamo", mode: "humans", fen });
+      await page.click('rect[data-square="d4"]');
+      await page.click('rect[data-square="d6"]');
+      const offered = await page.$$eval("button.option", (els) => els.map((e) => e.dataset.token).sort());
+      // The rook pushes the knight two squares on (d6 to d8), or steps two
+      // back and pulls it onto d4.
+      assert(offered.join(" ") === "d4d2,d6d4 d4d6,d6d8", `offered ${offered}`);
+      await page.hover('button.option[data-token="d4d2,d6d4"]');
+      const arrows = await page.locator(".overlay line").count();
+      assert(arrows === 2, `${arrows} arrows in the preview`);
+      await shoot(page, "dynamo-pull.png");
+      await page.click('button.option[data-token="d4d2,d6d4"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      const s = await boardState(page);
+      assert(s.board.some((p) => p.square === "d4" && p.piece === "n"), "the knight was pulled to d4");
+    });
+  }
+
+  if (variants.includes("omega")) {
+    await check("omega: the promotion picker offers champion and wizard", async () => {
+      const fen = "1**********1/*9k*/*3P6*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*5K4*/1**********1 w - - 0 1";
+      await openBoard(page, url, { variant: "omega", mode: "humans", fen });
+      const drawn = await page.locator("rect.sq").count();
+      assert(drawn === 104, `${drawn} squares drawn`);
+      await page.click('rect[data-square="e10"]');
+      await page.click('rect[data-square="e11"]');
+      await page.waitForSelector("button.pick", { timeout: 3000 });
+      const choices = await page.$$eval("button.pick", (els) => els.map((e) => e.dataset.piece).sort());
+      assert(choices.join("") === "bcnqrw", `picker offers ${choices}`);
+      await page.click('button.pick[data-piece="w"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      assert((await boardState(page)).moves[0] === "e10e11w", "promoted to a wizard");
+      await shoot(page, "omega-wizard.png");
+    });
+  }
+
+  if (variants.includes("chess")) {
+    await check("chess: promotion through the picker", async () => {
+      const fen = "8/4P1k1/8/8/8/8/8/4K3 w - - 0 1";
+      await openBoard(page, url, { variant: "chess", mode: "humans", fen });
+      await page.click('rect[data-square="e7"]');
+      await page.click('rect[data-square="e8"]');
+      await page.waitForSelector("button.pick", { timeout: 3000 });
+      const choices = await page.$$eval("button.pick", (els) => els.map((e) => e.dataset.piece).sort());
+      assert(choices.join("") === "bnqr", `picker offers ${choices}`);
+      await page.click('button.pick[data-piece="n"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      assert((await boardState(page)).moves[0] === "e7e8n", "promoted to a knight");
+    });
+
+    await check("chess: Chimera moves first when the user plays Black", async () => {
+      const loaded = Date.now();
+      await openBoard(page, url, { variant: "chess", mode: "engine", side: "black", movetime: MOVETIME_S });
+      await page.waitForSelector('body[data-plies="1"]', { timeout: 20000 });
+      const ms = Date.now() - loaded;
+      const pageMs = Number(await page.getAttribute("body", "data-first-engine-move-ms"));
+      timings.push({ variant: "chess", firstEngineMoveFromLoadMs: ms, pageMeasuredMs: pageMs });
+      assert((await page.textContent("#status")).startsWith("Black to move"), "status after the engine's move");
+    });
+
+    await check("chess: live analysis, take back, flip, PGN export", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "analyse" });
+      await page.waitForFunction(() => Number(document.querySelector("#engine-info").dataset.depth) >= 3, null, { timeout: 10000 });
+      assert((await page.textContent("#engine-pv")).trim().length > 0, "a PV is shown");
+      await page.click('rect[data-square="g1"]');
+      await page.click('rect[data-square="f3"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      // The analysis follows the new position.
+      await page.waitForFunction(() => {
+        const s = window.chimeraBoard.state;
+        return s.search.running && s.search.version === s.version && s.search.depth >= 2;
+      }, null, { timeout: 10000 });
+      assert(!(await boardState(page)).search.pv[0].startsWith("g1"), "the PV is Black's");
+      await page.click("#undo");
+      await page.waitForSelector('body[data-plies="0"]');
+      await page.click("#stop");
+      await page.waitForFunction(() => !window.chimeraBoard.state.search.running);
+      assert((await page.inputValue("#mode")) === "humans", "stop leaves analyse mode");
+      const y = async () => Number(await page.getAttribute('rect[data-square="a1"]', "y"));
+      assert((await y()) === 7 * 64, "a1 at the bottom");
+      await page.click("#flip");
+      assert((await y()) === 0, "a1 at the top after flipping");
+      await page.click('rect[data-square="e2"]');
+      await page.click('rect[data-square="e4"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      await page.click("#pgn");
+      await page.waitForSelector("#pgn-text:not([hidden])");
+      const pgn = await page.inputValue("#pgn-text");
+      assert(pgn.includes('[Variant "chess"]') && pgn.includes("1. e2e4 *"), `PGN ${pgn}`);
+    });
+
+    await check("chess: a broken FEN or unknown variant is refused with a message", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "humans" });
+      await page.fill("#fen", "this is not a fen");
+      await page.click("#load-fen");
+      await page.waitForSelector("#error:not([hidden])");
+      const text = await page.textContent("#error");
+      assert(/FEN/i.test(text), `error says ${text}`);
+      // An unknown variant in the URL: the message, and the board as it was.
+      await openBoard(page, url, { variant: "nope" });
+      const unknown = await page.textContent("#error");
+      assert(/unknown variant/.test(unknown), `error says ${unknown}`);
+      assert((await page.locator("rect.sq").count()) === 64, "the chess board is still drawn");
+    });
+  }
+
+  if (pageErrors.length) {
+    failed++;
+    console.log(`FAIL page errors: ${pageErrors.join("; ")}`);
+  }
+  await context.close();
+  child.kill();
+  rmSync(profile, { recursive: true, force: true });
+  console.log(`movetime ${MOVETIME_S} s; timings: ${JSON.stringify(timings)}`);
+  console.log(`screenshots in ${artifacts}`);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+main().catch((e) => {
+  console.error(e);
+  console.log(`${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+});

@@ -1,0 +1,568 @@
+//! HTTP API tests of `chimera gui`: each test starts the server in-process
+//! on a free port and talks HTTP/1.1 to it over a plain TCP socket.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use chimera::gui::{self, RunningServer};
+use chimera::variants::registry::VARIANT_NAMES;
+use serde_json::{json, Value};
+
+struct Client {
+    server: Option<RunningServer>,
+    port: u16,
+}
+
+impl Client {
+    fn start() -> Client {
+        let server = gui::start(0).expect("server starts on a free port");
+        assert!(server.url.starts_with("http://127.0.0.1:"));
+        Client {
+            port: server.port,
+            server: Some(server),
+        }
+    }
+
+    /// Sends one request; returns the status and the raw body.
+    fn raw(&self, method: &str, path: &str, body: &[u8]) -> (u16, Vec<u8>) {
+        let host = format!("127.0.0.1:{}", self.port);
+        self.raw_with(method, path, body, &host, None)
+    }
+
+    fn raw_with(
+        &self,
+        method: &str,
+        path: &str,
+        body: &[u8],
+        host: &str,
+        origin: Option<&str>,
+    ) -> (u16, Vec<u8>) {
+        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(30)))
+            .unwrap();
+        let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body).unwrap();
+        let mut response = Vec::new();
+        stream.read_to_end(&mut response).unwrap();
+        let split = response
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .expect("a header block");
+        let head = String::from_utf8_lossy(&response[..split]).to_string();
+        let status: u16 = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .expect("a status code");
+        let mut body = response[split + 4..].to_vec();
+        if head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked")
+        {
+            body = dechunk(&body);
+        }
+        (status, body)
+    }
+
+    fn request(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
+        let text = body.map(|b| b.to_string()).unwrap_or_default();
+        let (status, raw) = self.raw(method, path, text.as_bytes());
+        let value = serde_json::from_slice(&raw)
+            .unwrap_or_else(|e| panic!("{method} {path}: body is not JSON ({e})"));
+        (status, value)
+    }
+
+    fn ok(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let (status, value) = self.request(method, path, body);
+        assert_eq!(status, 200, "{method} {path}: {value}");
+        value
+    }
+
+    /// Asserts a refusal with `status` whose message contains `needle`.
+    fn refused(&self, method: &str, path: &str, body: Option<Value>, status: u16, needle: &str) {
+        let (got, value) = self.request(method, path, body);
+        assert_eq!(got, status, "{method} {path}: {value}");
+        let message = value["error"].as_str().expect("an error message");
+        assert!(
+            message.to_lowercase().contains(&needle.to_lowercase()),
+            "{method} {path}: error {message:?} lacks {needle:?}"
+        );
+    }
+
+    fn new_game(&self, variant: &str, fen: Option<&str>) -> Value {
+        let mut body = json!({ "variant": variant });
+        if let Some(f) = fen {
+            body["fen"] = json!(f);
+        }
+        self.ok("POST", "/api/new", Some(body))
+    }
+
+    fn play(&self, token: &str) -> Value {
+        self.ok("POST", "/api/move", Some(json!({ "token": token })))
+    }
+
+    /// Polls the state until `done` holds (at most 20 s).
+    fn wait_for(&self, done: impl Fn(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            let state = self.ok("GET", "/api/state", None);
+            if done(&state) {
+                return state;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "timed out; last state {state}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        if let Some(s) = self.server.take() {
+            s.shutdown();
+        }
+    }
+}
+
+fn dechunk(mut body: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let Some(eol) = body.windows(2).position(|w| w == b"\r\n") else {
+            return out;
+        };
+        let size = usize::from_str_radix(String::from_utf8_lossy(&body[..eol]).trim(), 16)
+            .expect("a chunk size");
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&body[eol + 2..eol + 2 + size]);
+        body = &body[eol + 4 + size..];
+    }
+}
+
+fn tokens(state: &Value) -> Vec<String> {
+    state["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["token"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn moves(state: &Value) -> Vec<String> {
+    state["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn serves_the_embedded_page_and_its_files() {
+    let c = Client::start();
+    let (status, body) = c.raw("GET", "/", b"");
+    assert_eq!(status, 200);
+    let html = String::from_utf8(body).unwrap();
+    assert!(html.contains("<svg id=\"board\""));
+    assert!(
+        !html.contains("https://"),
+        "the page must load nothing from the net"
+    );
+    for path in ["/app.js", "/style.css", "/favicon.svg", "/index.html"] {
+        let (status, body) = c.raw("GET", path, b"");
+        assert_eq!(status, 200, "{path}");
+        assert!(!body.is_empty(), "{path}");
+    }
+    let (status, body) = c.raw("GET", "/nope.js", b"");
+    assert_eq!(status, 404);
+    assert!(String::from_utf8_lossy(&body).contains("error"));
+}
+
+#[test]
+fn every_registered_variant_starts_with_drawable_turns() {
+    let c = Client::start();
+    let list = c.ok("GET", "/api/variants", None);
+    let names: Vec<&str> = list["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, VARIANT_NAMES);
+    for v in list["variants"].as_array().unwrap() {
+        let name = v["name"].as_str().unwrap();
+        let state = c.new_game(name, None);
+        assert_eq!(state["variant"], name);
+        assert_eq!(state["fen"], v["start_fen"]);
+        assert_eq!(state["geometry"], v["geometry"]);
+        assert_eq!(state["white_to_move"], true);
+        assert!(state["result"].is_null());
+        let files = state["geometry"]["files"].as_u64().unwrap();
+        let ranks = state["geometry"]["ranks"].as_u64().unwrap();
+        let missing = state["geometry"]["missing"].as_array().unwrap();
+        let exists = |sq: &str| {
+            let f = (sq.as_bytes()[0] - b'a') as u64;
+            let r: u64 = sq[1..].parse().unwrap();
+            f < files && (1..=ranks).contains(&r) && !missing.iter().any(|m| m == sq)
+        };
+        for p in state["board"].as_array().unwrap() {
+            assert!(exists(p["square"].as_str().unwrap()), "{name}: piece {p}");
+        }
+        let turns = state["turns"].as_array().unwrap();
+        assert!(!turns.is_empty(), "{name} has no turns at the start");
+        for t in turns {
+            for part in t["parts"].as_array().unwrap() {
+                for end in ["from", "to"] {
+                    let sq = part[end].as_str().unwrap();
+                    assert!(
+                        sq == "off" || exists(sq),
+                        "{name}: turn {t} leaves the board"
+                    );
+                }
+            }
+        }
+        // An offered turn is accepted and reported back.
+        let first = turns[0]["token"].as_str().unwrap().to_string();
+        let after = c.play(&first);
+        assert_eq!(moves(&after), vec![first.clone()]);
+        assert_eq!(after["white_to_move"], false);
+        assert_eq!(after["last_move"]["parts"], turns[0]["parts"]);
+    }
+}
+
+#[test]
+fn chess_turns_are_played_and_taken_back() {
+    let c = Client::start();
+    let start = c.new_game("chess", None);
+    let v0 = start["version"].as_u64().unwrap();
+    let mut t = tokens(&start);
+    t.sort();
+    assert_eq!(t.len(), 20);
+    assert!(t.contains(&"g1f3".to_string()) && t.contains(&"e2e4".to_string()));
+    let s = c.play("e2e4");
+    assert_eq!(s["version"].as_u64().unwrap(), v0 + 1);
+    assert_eq!(
+        s["fen"],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    c.play("e7e5");
+    let s = c.ok("POST", "/api/undo", Some(json!({ "plies": 2 })));
+    assert_eq!(moves(&s), Vec::<String>::new());
+    assert_eq!(s["fen"], start["fen"]);
+    // Taking back more than was played takes back what there is.
+    let s = c.ok("POST", "/api/undo", Some(json!({ "plies": 5 })));
+    assert_eq!(s["fen"], start["fen"]);
+}
+
+#[test]
+fn bad_requests_get_clear_errors_and_change_nothing() {
+    let c = Client::start();
+    c.new_game("chess", None);
+    c.play("d2d4");
+    let before = c.ok("GET", "/api/state", None);
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "token": "d4d6" })),
+        400,
+        "illegal",
+    );
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "token": "" })),
+        400,
+        "illegal",
+    );
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "token": "e7e5,e2e4" })),
+        400,
+        "illegal",
+    );
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "move": "e7e5" })),
+        400,
+        "bad JSON",
+    );
+    c.refused(
+        "POST",
+        "/api/new",
+        Some(json!({ "variant": "xiangqi" })),
+        400,
+        "unknown variant",
+    );
+    c.refused(
+        "POST",
+        "/api/new",
+        Some(json!({ "variant": "chess", "fen": "8/8/8 w - - 0 1" })),
+        400,
+        "FEN",
+    );
+    c.refused("POST", "/api/new", Some(json!({ "variant": "chess", "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1" })), 400, "FEN");
+    c.refused(
+        "POST",
+        "/api/new",
+        Some(json!({ "variant": "chess", "fen": "k7/8/8/8/8/8/8/8 w - - 0 1" })),
+        400,
+        "FEN",
+    );
+    c.refused(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "forever" })),
+        400,
+        "unknown search mode",
+    );
+    c.refused(
+        "POST",
+        "/api/undo",
+        Some(json!({ "plies": -1 })),
+        400,
+        "bad JSON",
+    );
+    c.refused("GET", "/api/nothing", None, 404, "no API route");
+    c.refused("DELETE", "/api/state", None, 404, "no API route");
+    let (status, body) = c.raw("POST", "/api/move", b"{not json");
+    assert_eq!(status, 400, "{}", String::from_utf8_lossy(&body));
+    let (status, _) = c.raw("POST", "/api/move", &[0xff, 0xfe, b'{', b'}']);
+    assert_eq!(status, 400);
+    let big = vec![b' '; 200_000];
+    let (status, body) = c.raw("POST", "/api/move", &big);
+    assert_eq!(status, 400);
+    assert!(String::from_utf8_lossy(&body).contains("too large"));
+    let after = c.ok("GET", "/api/state", None);
+    assert_eq!(after["fen"], before["fen"]);
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["variant"], "chess");
+}
+
+#[test]
+fn the_engine_replies_with_a_legal_turn() {
+    let c = Client::start();
+    let s = c.new_game("chess", None);
+    let legal_for_black = tokens(&c.play("e2e4"));
+    let version = s["version"].as_u64().unwrap() + 1;
+    let live = c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 200 })),
+    );
+    assert_eq!(live["mode"], "move");
+    assert_eq!(live["version"], version);
+    let s = c.wait_for(|s| !s["search"]["running"].as_bool().unwrap());
+    let m = moves(&s);
+    assert_eq!(m.len(), 2, "the engine played: {s}");
+    assert!(legal_for_black.contains(&m[1]), "{} is not legal", m[1]);
+    assert_eq!(s["search"]["played"], m[1].as_str());
+    assert!(s["search"]["depth"].as_i64().unwrap() >= 1);
+    assert_eq!(s["white_to_move"], true);
+}
+
+#[test]
+fn analysis_runs_until_stopped_and_plays_nothing() {
+    let c = Client::start();
+    c.new_game("atomic", None);
+    c.ok("POST", "/api/go", Some(json!({ "mode": "analyse" })));
+    let s = c.wait_for(|s| s["search"]["depth"].as_i64().unwrap_or(0) >= 3);
+    assert_eq!(s["search"]["running"], true);
+    assert!(!s["search"]["pv"].as_array().unwrap().is_empty());
+    assert!(s["search"]["score"].is_object());
+    let s = c.ok("POST", "/api/stop", None);
+    assert_eq!(s["search"]["running"], false);
+    assert!(moves(&s).is_empty());
+    // A turn played during analysis stops it.
+    c.ok("POST", "/api/go", Some(json!({ "mode": "analyse" })));
+    let s = c.play("e2e4");
+    assert_eq!(s["search"]["running"], false);
+    assert_eq!(moves(&s), vec!["e2e4"]);
+}
+
+#[test]
+fn a_move_search_stopped_or_overtaken_plays_nothing() {
+    let c = Client::start();
+    c.new_game("chess", None);
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 60_000 })),
+    );
+    std::thread::sleep(Duration::from_millis(100));
+    let s = c.ok("POST", "/api/stop", None);
+    assert!(moves(&s).is_empty());
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 60_000 })),
+    );
+    let s = c.new_game("atomic", None);
+    assert_eq!(s["variant"], "atomic");
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(moves(&c.ok("GET", "/api/state", None)).is_empty());
+}
+
+#[test]
+fn move_now_plays_the_best_turn_found_so_far() {
+    let c = Client::start();
+    let legal = tokens(&c.new_game("atomic", None));
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 60_000 })),
+    );
+    c.wait_for(|s| s["search"]["depth"].as_i64().unwrap_or(0) >= 2);
+    let s = c.ok("POST", "/api/stop", Some(json!({ "move_now": true })));
+    let m = moves(&s);
+    assert_eq!(m.len(), 1, "{s}");
+    assert!(legal.contains(&m[0]));
+    assert_eq!(s["search"]["running"], false);
+    // An analysis has nothing to play.
+    c.ok("POST", "/api/go", Some(json!({ "mode": "analyse" })));
+    c.wait_for(|s| s["search"]["depth"].as_i64().unwrap_or(0) >= 2);
+    let s = c.ok("POST", "/api/stop", Some(json!({ "move_now": true })));
+    assert_eq!(moves(&s).len(), 1);
+}
+
+#[test]
+fn results_and_their_reasons() {
+    let c = Client::start();
+    // Fool's mate.
+    c.new_game("chess", None);
+    for t in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        c.play(t);
+    }
+    let s = c.ok("GET", "/api/state", None);
+    assert_eq!(
+        s["result"],
+        json!({ "score": "0-1", "winner": "black", "reason": "checkmate" })
+    );
+    assert!(s["turns"].as_array().unwrap().is_empty());
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "token": "e2e4" })),
+        400,
+        "game is over",
+    );
+    c.refused(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move" })),
+        409,
+        "game is over",
+    );
+    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(pgn.contains("1. f2f3 e7e5 2. g2g4 d8h4 0-1"), "{pgn}");
+    assert!(!pgn.contains("[FEN"), "{pgn}");
+
+    // Stalemate.
+    let s = c.new_game("chess", Some("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"));
+    assert_eq!(s["result"]["score"], "1/2-1/2");
+    assert_eq!(s["result"]["reason"], "stalemate");
+
+    // Threefold repetition: the start position for the third time.
+    c.new_game("chess", None);
+    for t in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        assert!(c.play(t)["result"].is_null());
+    }
+    let s = c.play("f6g8");
+    assert_eq!(s["result"]["reason"], "threefold repetition");
+    assert_eq!(s["result"]["score"], "1/2-1/2");
+
+    // 50-move rule: the 100th quiet ply.
+    let s = c.new_game("chess", Some("4k3/8/8/8/8/8/8/R3K3 w - - 99 80"));
+    assert!(s["result"].is_null());
+    let s = c.play("a1a2");
+    assert_eq!(s["result"]["reason"], "50-move rule");
+    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        pgn.contains("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 80\"]"),
+        "{pgn}"
+    );
+    assert!(pgn.contains("80. a1a2 1/2-1/2"), "{pgn}");
+
+    // Atomic: a capture next to the king explodes it.
+    let s = c.new_game(
+        "atomic",
+        Some("rnbqkbnr/pppppppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1"),
+    );
+    let nxd7 = s["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["token"] == "e5d7")
+        .expect("Nxd7 is legal");
+    let mut vanished: Vec<&str> = nxd7["vanished"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    vanished.sort();
+    assert_eq!(vanished, ["c8", "d7", "d8", "e8"]);
+    let s = c.play("e5d7");
+    assert_eq!(
+        s["result"],
+        json!({ "score": "1-0", "winner": "white", "reason": "king exploded" })
+    );
+}
+
+#[test]
+fn black_to_move_fens_number_the_pgn_from_their_move() {
+    let c = Client::start();
+    c.new_game(
+        "chess",
+        Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+    );
+    c.play("e7e5");
+    c.play("g1f3");
+    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains("1... e7e5 2. g1f3 *"), "{pgn}");
+    assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
+}
+
+#[test]
+fn only_the_boards_own_page_may_drive_it() {
+    let c = Client::start();
+    let own = format!("127.0.0.1:{}", c.port);
+    let body = br#"{"variant":"atomic"}"#;
+    // Another web site (cross-origin request) or a rebound DNS name.
+    let (status, _) = c.raw_with("POST", "/api/new", body, &own, Some("http://evil.example"));
+    assert_eq!(status, 403);
+    let (status, _) = c.raw_with("POST", "/api/new", body, "evil.example:80", None);
+    assert_eq!(status, 403);
+    let (status, _) = c.raw_with("GET", "/", b"", "evil.example", None);
+    assert_eq!(status, 403);
+    assert_eq!(c.ok("GET", "/api/state", None)["variant"], "chess");
+    // The page itself, by either local name.
+    let origin = format!("http://{own}");
+    let (status, _) = c.raw_with("POST", "/api/new", body, &own, Some(&origin));
+    assert_eq!(status, 200);
+    let local = format!("localhost:{}", c.port);
+    let (status, _) = c.raw_with("GET", "/api/state", b"", &local, None);
+    assert_eq!(status, 200);
+    assert_eq!(c.ok("GET", "/api/state", None)["variant"], "atomic");
+}

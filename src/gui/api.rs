@@ -1,0 +1,216 @@
+//! The JSON API: one function per route, each taking the request body and
+//! answering JSON or an [`ApiError`]. Nothing a client sends can panic the
+//! server: every input is checked and refused with a readable message.
+
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::engine::{lock, Current, Engine, Mode, SharedGame};
+use super::game::{self, new_game};
+use crate::variants::registry::VARIANT_NAMES;
+
+/// A refused request: HTTP status and message (sent as `{"error": ...}`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: u16,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 400,
+            message: message.into(),
+        }
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 404,
+            message: message.into(),
+        }
+    }
+
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 409,
+            message: message.into(),
+        }
+    }
+}
+
+pub type ApiResult = Result<Value, ApiError>;
+
+/// The server's state: the game and the search slot.
+pub struct App {
+    pub game: SharedGame,
+    pub engine: Engine,
+}
+
+/// Hash table size of the board's search, in MiB.
+const HASH_MB: usize = 32;
+
+impl App {
+    pub fn new() -> App {
+        let default = VARIANT_NAMES[0];
+        let game = new_game(default, None).expect("the default variant is registered");
+        App {
+            game: std::sync::Arc::new(std::sync::Mutex::new(Current { game, version: 0 })),
+            engine: Engine::new(HASH_MB),
+        }
+    }
+
+    /// Routes one API request. `path` has no query string.
+    pub fn handle(&mut self, method: &str, path: &str, body: &str) -> ApiResult {
+        match (method, path) {
+            ("GET", "/api/variants") => Ok(variants()),
+            ("GET", "/api/state") => Ok(self.state()),
+            ("GET", "/api/search") => Ok(json!(self.engine.live())),
+            ("GET", "/api/pgn") => Ok(json!({ "pgn": lock(&self.game).game.pgn() })),
+            ("POST", "/api/new") => self.new_game(parse(body)?),
+            ("POST", "/api/move") => self.play(parse(body)?),
+            ("POST", "/api/undo") => self.undo(parse(body)?),
+            ("POST", "/api/go") => self.go(parse(body)?),
+            ("POST", "/api/stop") => {
+                let req: Stop = parse(body)?;
+                if req.move_now.unwrap_or(false) {
+                    self.engine.move_now();
+                } else {
+                    self.engine.stop();
+                }
+                Ok(self.state())
+            }
+            (_, p) if p.starts_with("/api/") => {
+                Err(ApiError::not_found(format!("no API route {method} {path}")))
+            }
+            _ => Err(ApiError::not_found(format!("no such page {path}"))),
+        }
+    }
+
+    /// The game plus the search, with the version the page compares.
+    fn state(&self) -> Value {
+        let (state, version) = {
+            let current = lock(&self.game);
+            (current.game.state(), current.version)
+        };
+        let mut value = json!(state);
+        value["version"] = json!(version);
+        value["search"] = json!(self.engine.live());
+        value
+    }
+
+    fn new_game(&mut self, req: NewGame) -> ApiResult {
+        let game = new_game(
+            &req.variant,
+            req.fen.as_deref().filter(|f| !f.trim().is_empty()),
+        )
+        .map_err(ApiError::bad_request)?;
+        self.engine.reset();
+        {
+            let mut current = lock(&self.game);
+            current.game = game;
+            current.version += 1;
+        }
+        Ok(self.state())
+    }
+
+    fn play(&mut self, req: PlayTurn) -> ApiResult {
+        self.engine.stop();
+        {
+            let mut current = lock(&self.game);
+            current
+                .game
+                .play(&req.token)
+                .map_err(ApiError::bad_request)?;
+            current.version += 1;
+        }
+        Ok(self.state())
+    }
+
+    fn undo(&mut self, req: Undo) -> ApiResult {
+        self.engine.stop();
+        {
+            let mut current = lock(&self.game);
+            if current.game.undo(req.plies.unwrap_or(1)) > 0 {
+                current.version += 1;
+            }
+        }
+        Ok(self.state())
+    }
+
+    fn go(&mut self, req: Go) -> ApiResult {
+        let mode = match req.mode.as_str() {
+            "move" => Mode::Move {
+                movetime_ms: req.movetime_ms.unwrap_or(1000),
+            },
+            "analyse" | "analyze" => Mode::Analyse,
+            other => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown search mode {other:?} (use \"move\" or \"analyse\")"
+                )))
+            }
+        };
+        self.engine
+            .start(&self.game, mode)
+            .map_err(ApiError::conflict)?;
+        Ok(json!(self.engine.live()))
+    }
+}
+
+impl Default for App {
+    fn default() -> Self {
+        App::new()
+    }
+}
+
+/// Every registered variant with its start FEN and board geometry.
+fn variants() -> Value {
+    let list: Vec<Value> = VARIANT_NAMES
+        .iter()
+        .map(|&name| {
+            json!({
+                "name": name,
+                "start_fen": game::start_fen_of(name),
+                "geometry": game::geometry_of(name),
+            })
+        })
+        .collect();
+    json!({ "variants": list })
+}
+
+fn parse<T: for<'de> Deserialize<'de>>(body: &str) -> Result<T, ApiError> {
+    let body = if body.trim().is_empty() { "{}" } else { body };
+    serde_json::from_str(body).map_err(|e| ApiError::bad_request(format!("bad JSON body: {e}")))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    variant: String,
+    fen: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayTurn {
+    token: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Undo {
+    plies: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Stop {
+    move_now: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Go {
+    mode: String,
+    movetime_ms: Option<u64>,
+}
