@@ -406,3 +406,36 @@ fn dynamo_over_uci() {
         );
     }
 }
+
+#[test]
+fn commands_during_a_long_search_wait_but_stop_gets_through() {
+    let mut e = Engine::start();
+    e.send("go depth 60");
+    e.send("setoption name UCI_Variant value atomic");
+    e.send("position startpos moves e2e4");
+    // isready is answered at once although two commands wait for the search.
+    let early = e.sync();
+    assert!(
+        early.iter().all(|l| l.starts_with("info depth")),
+        "{early:?}"
+    );
+    e.send("stop");
+    e.until(|l| l.starts_with("bestmove"));
+    // Then the waiting commands run, in order.
+    assert_eq!(
+        e.line(),
+        format!("info string variant atomic startpos {START}")
+    );
+    e.send("d");
+    let board = e.sync();
+    assert!(
+        board
+            .iter()
+            .any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{board:?}"
+    );
+    e.send("go depth 60");
+    e.send("eval");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}

@@ -35,6 +35,9 @@ pub struct Shared {
     /// While set (`go ponder`), time limits do not apply.
     pub pondering: AtomicBool,
     pub nodes: AtomicU64,
+    /// Set once the search's result has been reported (UCI: `bestmove`
+    /// printed): from then on the engine counts as idle.
+    pub reported: AtomicBool,
     clock: Mutex<(Instant, Option<TimeBudget>, Option<u64>)>,
 }
 
@@ -46,6 +49,7 @@ impl Shared {
             stop_requested: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            reported: AtomicBool::new(false),
             clock: Mutex::new((Instant::now(), None, None)),
         }
     }
@@ -60,6 +64,7 @@ impl Shared {
         self.stop_requested.store(false, Ordering::SeqCst);
         self.pondering.store(ponder, Ordering::SeqCst);
         self.nodes.store(0, Ordering::SeqCst);
+        self.reported.store(false, Ordering::SeqCst);
         *self.lock_clock() = (Instant::now(), budget, node_limit);
         self.tt.new_search();
     }

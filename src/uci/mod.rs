@@ -8,10 +8,12 @@ pub mod command;
 pub mod options;
 pub mod session;
 
+use std::collections::VecDeque;
 use std::io::BufRead;
-use std::sync::mpsc;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use crate::search::{SearchConfig, Shared};
 use command::Command;
@@ -27,6 +29,8 @@ pub struct Engine {
     search: Option<JoinHandle<()>>,
     /// The running search is `infinite` or `ponder`: it waits for `stop`.
     unbounded_search: bool,
+    /// Input lines waiting for the running search to end.
+    deferred: VecDeque<String>,
 }
 
 impl Default for Engine {
@@ -44,6 +48,7 @@ impl Engine {
             options,
             search: None,
             unbounded_search: false,
+            deferred: VecDeque::new(),
         }
     }
 
@@ -73,21 +78,53 @@ impl Engine {
         }
     }
 
+    /// A search runs and has not yet printed its `bestmove`.
+    fn searching(&self) -> bool {
+        self.search.is_some()
+            && !self
+                .shared
+                .reported
+                .load(std::sync::atomic::Ordering::SeqCst)
+    }
+
     /// Handles one input line; returns `false` on `quit`.
+    ///
+    /// `stop`, `isready`, `ponderhit` and `quit` act at once. Any other
+    /// command that arrives while a search runs waits, in order, until the
+    /// search ends (see [`Engine::poll`]), so the input thread never blocks
+    /// and `stop` always gets through.
     pub fn handle(&mut self, line: &str) -> bool {
-        match command::parse(line) {
-            Ok(None) => true,
-            Ok(Some(cmd)) => match self.execute(cmd) {
-                Ok(go_on) => go_on,
-                Err(e) => {
-                    println!("info string error: {e}");
-                    true
-                }
-            },
+        let parsed = command::parse(line);
+        let immediate = matches!(
+            parsed,
+            Ok(Some(
+                Command::Stop | Command::IsReady | Command::PonderHit | Command::Quit
+            ))
+        );
+        if !immediate && (self.searching() || !self.deferred.is_empty()) {
+            self.deferred.push_back(line.to_string());
+            return true;
+        }
+        self.run_parsed(parsed)
+    }
+
+    fn run_parsed(&mut self, parsed: Result<Option<Command>, String>) -> bool {
+        match parsed.and_then(|cmd| cmd.map_or(Ok(true), |c| self.execute(c))) {
+            Ok(go_on) => go_on,
             Err(e) => {
                 println!("info string error: {e}");
                 true
             }
+        }
+    }
+
+    /// Runs the commands that waited for a search, once it has ended.
+    pub fn poll(&mut self) {
+        while !self.searching() {
+            let Some(line) = self.deferred.pop_front() else {
+                return;
+            };
+            self.run_parsed(command::parse(&line));
         }
     }
 
@@ -189,12 +226,32 @@ pub fn run() {
         }
     });
     let mut engine = Engine::new();
-    while let Ok(line) = rx.recv() {
-        if !engine.handle(&line) {
+    loop {
+        // While commands wait for a search, look in often to run them.
+        let line = if engine.deferred.is_empty() {
+            rx.recv().map_err(|_| RecvTimeoutError::Disconnected)
+        } else {
+            rx.recv_timeout(Duration::from_millis(2))
+        };
+        match line {
+            Ok(line) => {
+                if !engine.handle(&line) {
+                    return;
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+        engine.poll();
+    }
+    // End of input: let searches with limits finish (so piped commands get
+    // their bestmove) and run what waited for them; stop a search that would
+    // never end by itself.
+    loop {
+        engine.settle_search();
+        if engine.deferred.is_empty() {
             return;
         }
+        engine.poll();
     }
-    // End of input: let a search with limits finish (so piped commands get
-    // their bestmove), but stop one that would never end by itself.
-    engine.settle_search();
 }

@@ -2,6 +2,7 @@
 //! switch variants at run time. Only command handling goes through `dyn`;
 //! `go` hands a cloned position to the monomorphised search.
 
+use std::io::Write;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -157,11 +158,16 @@ impl<P: Variant> Session for Game<P> {
             {
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
-            match (result.best, result.ponder) {
-                (Some(b), Some(p)) => println!("bestmove {b} ponder {p}"),
-                (Some(b), None) => println!("bestmove {b}"),
-                (None, _) => println!("bestmove (none)"),
-            }
+            let line = match (result.best, result.ponder) {
+                (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+                (Some(b), None) => format!("bestmove {b}"),
+                (None, _) => "bestmove (none)".to_string(),
+            };
+            // Mark the search reported while holding stdout: whatever the
+            // input thread runs next prints after this line.
+            let mut out = std::io::stdout().lock();
+            shared.reported.store(true, Ordering::SeqCst);
+            let _ = writeln!(out, "{line}");
         })
     }
 }
