@@ -12,6 +12,7 @@
 //! tokens it gets from [`Rules::format_move`] / [`Rules::parse_move`].
 
 pub mod atomic;
+pub mod avalanche;
 pub mod chess;
 pub mod dynamo;
 pub mod omega;

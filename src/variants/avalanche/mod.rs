@@ -1,0 +1,300 @@
+//! Avalanche chess (Betza 1977) and its sub-variants `avalanche-balanced`
+//! and `avalanche-reversed`: every turn is a chess move followed by the
+//! compulsory push of one opponent pawn one square towards the mover.
+//! Rules and rulings: `shared/spec/avalanche.md`, `docs/avalanche.md`.
+//!
+//! Representation: bitboards per colour and role plus a mailbox
+//! ([`board::Board`]), the pending pawn (a pawn of the side to move on its
+//! last rank, promoted by the first part of its owner's next turn) and an
+//! incrementally updated Zobrist key. A [`Turn`] packs the choice, the first
+//! part and the push into one `u32`.
+
+pub mod bits;
+mod board;
+mod castling;
+mod fen;
+mod movegen;
+mod notation;
+mod play;
+mod turn;
+mod zobrist;
+
+pub use board::Board;
+pub use turn::Turn;
+
+use super::{GameEnd, Outcome, Rules};
+use bits::*;
+
+/// Which of the three avalanche games a position belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `avalanche`: Betza's rules.
+    Standard,
+    /// `avalanche-balanced`: White makes no push on the game's first turn.
+    Balanced,
+    /// `avalanche-reversed`: Black's king d8 and queen e8.
+    Reversed,
+}
+
+impl Kind {
+    fn from_variant(variant: &str) -> Kind {
+        match variant {
+            "avalanche-balanced" => Kind::Balanced,
+            "avalanche-reversed" => Kind::Reversed,
+            _ => Kind::Standard,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Standard => "avalanche",
+            Kind::Balanced => "avalanche-balanced",
+            Kind::Reversed => "avalanche-reversed",
+        }
+    }
+}
+
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const REVERSED_START_FEN: &str = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A full avalanche game state.
+#[derive(Clone, Debug)]
+pub struct AvalanchePosition {
+    pub(crate) board: Board,
+    /// Side to move: 0 White, 1 Black.
+    pub(crate) turn: usize,
+    /// Castling rights: bit 0 `K`, 1 `Q`, 2 `k`, 3 `q`.
+    pub(crate) castling: u8,
+    /// Square of the side to move's pawn waiting for its promotion choice.
+    pub(crate) pending: Option<u32>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    pub(crate) kind: Kind,
+    pub(crate) key: u64,
+}
+
+/// Piece values in centipawns for move ordering, indexed by role.
+const ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 2000];
+
+impl AvalanchePosition {
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Side to move as a colour index (0 White, 1 Black).
+    pub fn side(&self) -> usize {
+        self.turn
+    }
+
+    /// The square of the pawn awaiting its owner's promotion choice.
+    pub fn pending(&self) -> Option<u32> {
+        self.pending
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// Recomputes the Zobrist key from scratch (for checking the
+    /// incremental one).
+    pub fn recomputed_hash(&self) -> u64 {
+        self.full_key()
+    }
+
+    fn insufficient_material(&self) -> bool {
+        let b = &self.board;
+        if b.by_role[PAWN] | b.by_role[ROOK] | b.by_role[QUEEN] != 0 {
+            return false;
+        }
+        let minors = b.by_role[KNIGHT] | b.by_role[BISHOP];
+        if minors.count_ones() <= 1 {
+            return true;
+        }
+        const LIGHT: u64 = 0x55aa_55aa_55aa_55aa;
+        b.by_role[KNIGHT] == 0
+            && (b.by_role[BISHOP] & LIGHT == 0 || b.by_role[BISHOP] & !LIGHT == 0)
+    }
+}
+
+impl Rules for AvalanchePosition {
+    type Move = Turn;
+    const VARIANTS: &'static [&'static str] =
+        &["avalanche", "avalanche-balanced", "avalanche-reversed"];
+    const HISTORY_SLOTS: usize = 64 * 64;
+
+    fn start_fen(variant: &str) -> &'static str {
+        match Kind::from_variant(variant) {
+            Kind::Reversed => REVERSED_START_FEN,
+            _ => START_FEN,
+        }
+    }
+
+    fn from_fen(variant: &str, fen: &str) -> Result<Self, String> {
+        AvalanchePosition::parse_fen(Kind::from_variant(variant), fen)
+    }
+
+    fn variant(&self) -> &'static str {
+        self.kind.name()
+    }
+
+    fn fen(&self) -> String {
+        self.to_fen()
+    }
+
+    fn pretty(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8u32).rev() {
+            out.push_str(" +---+---+---+---+---+---+---+---+\n");
+            for file in 0..8u32 {
+                let code = self.board.mailbox[(rank * 8 + file) as usize];
+                let c = if code == 0 {
+                    ' '
+                } else {
+                    let c = role_char(board::code_role(code));
+                    if board::code_color(code) == WHITE {
+                        c.to_ascii_uppercase()
+                    } else {
+                        c
+                    }
+                };
+                out.push_str(&format!(" | {c}"));
+            }
+            out.push_str(&format!(" | {}\n", rank + 1));
+        }
+        out.push_str(" +---+---+---+---+---+---+---+---+\n");
+        out.push_str("   a   b   c   d   e   f   g   h\n");
+        if let Some(s) = self.pending {
+            out.push_str(&format!(
+                "Pending promotion on {} (chosen at the start of this turn)\n",
+                square_name(s)
+            ));
+        }
+        out
+    }
+
+    fn white_to_move(&self) -> bool {
+        self.turn == WHITE
+    }
+
+    fn hash(&self) -> u64 {
+        self.key
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmoves
+    }
+
+    #[inline]
+    fn generate(&self, out: &mut Vec<Turn>) {
+        self.generate_turns(out);
+    }
+
+    #[inline]
+    fn count_moves(&self) -> u64 {
+        self.count_turns()
+    }
+
+    #[inline]
+    fn play(&mut self, m: Turn) {
+        self.play_turn(m);
+    }
+
+    fn null_move_allowed(&self) -> bool {
+        let b = &self.board;
+        self.pending.is_none()
+            && !self.no_push_turn()
+            && b.by_color[self.turn] & !b.by_role[PAWN] & !b.by_role[KING] != 0
+    }
+
+    fn play_null(&mut self) {
+        self.pass();
+    }
+
+    fn in_check(&self) -> bool {
+        let k = self.board.king(self.turn);
+        self.board
+            .attackers(k, 1 - self.turn, self.board.occupied())
+            != 0
+    }
+
+    fn early_end(&self) -> Option<GameEnd> {
+        self.insufficient_material()
+            .then(|| GameEnd::new(Outcome::Draw, "insufficient material"))
+    }
+
+    fn end_without_moves(&self) -> GameEnd {
+        if self.in_check() {
+            GameEnd::new(Outcome::Loss, "checkmate")
+        } else if self.has_first_part() {
+            GameEnd::new(
+                Outcome::Loss,
+                "every legal move forces a push that exposes the own king",
+            )
+        } else {
+            GameEnd::new(Outcome::Draw, "stalemate")
+        }
+    }
+
+    #[inline]
+    fn is_tactical(&self, m: Turn) -> bool {
+        let fp = m.first();
+        fp.is_capture()
+            || fp.promotion().is_some()
+            || m.push_from().is_some_and(|s| {
+                let dest = (s as i32 + forward(1 - self.turn)) as u32;
+                last_rank(1 - self.turn) & bit(dest) != 0
+            })
+    }
+
+    #[inline]
+    fn tactical_gain(&self, m: Turn) -> i32 {
+        let fp = m.first();
+        let victim = if fp.is_capture() {
+            self.role_on(fp.to()).map_or(0, |r| ORDER_VALUE[r])
+        } else {
+            0
+        };
+        let promo = fp.promotion().map_or(0, |r| ORDER_VALUE[r] - 100);
+        let attacker = self.role_on(fp.from()).map_or(0, |r| ORDER_VALUE[r]);
+        // Pushing a pawn onto the last rank hands the opponent a new piece.
+        let gift = match m.push_from() {
+            Some(s) if shift_back(last_rank(1 - self.turn), 1 - self.turn) & bit(s) != 0 => 850,
+            _ => 0,
+        };
+        (victim + promo - gift) * 8 - attacker / 10
+    }
+
+    #[inline]
+    fn history_index(&self, m: Turn) -> usize {
+        (m.from() * 64 + m.to()) as usize
+    }
+
+    #[inline]
+    fn encode(m: Turn) -> u32 {
+        m.0
+    }
+
+    fn format_move(&self, m: Turn) -> String {
+        self.format_turn(m)
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Turn, String> {
+        self.parse_turn(token)
+    }
+
+    fn bench_fens(variant: &str) -> &'static [&'static str] {
+        match Kind::from_variant(variant) {
+            Kind::Reversed => &[
+                REVERSED_START_FEN,
+                "r1bk1b1r/pp2qppp/2n2n2/2ppp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5",
+            ],
+            _ => &[
+                START_FEN,
+                "r1bqkb1r/pp3ppp/2n2n2/2ppp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5",
+                "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2QK2R w KQ - 0 9",
+                "4k3/8/3p4/8/8/4P3/8/4K2R w K - 0 1",
+                "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+            ],
+        }
+    }
+}

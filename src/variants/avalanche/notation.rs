@@ -1,0 +1,158 @@
+//! UCI turn tokens: `[<sq>=<piece>,]<first>[,<push>]`, e.g. `e2e4,d7d6`,
+//! `g1f3` (nothing to push), `e8=q,g1f3,d7d6` (pending promotion first).
+
+use super::bits::*;
+use super::turn::{FirstPart, Turn};
+use super::AvalanchePosition;
+
+impl AvalanchePosition {
+    pub(crate) fn format_turn(&self, t: Turn) -> String {
+        let mut out = String::new();
+        if let (Some(role), Some(s)) = (t.choice(), self.pending) {
+            out.push_str(&format!("{}={},", square_name(s), role_char(role)));
+        }
+        let fp = t.first();
+        out.push_str(&square_name(fp.from()));
+        out.push_str(&square_name(fp.to()));
+        if let Some(role) = fp.promotion() {
+            out.push(role_char(role));
+        }
+        if let Some(s) = t.push_from() {
+            let dest = (s as i32 + forward(1 - self.turn)) as u32;
+            out.push(',');
+            out.push_str(&square_name(s));
+            out.push_str(&square_name(dest));
+        }
+        out
+    }
+
+    pub(crate) fn parse_turn(&self, token: &str) -> Result<Turn, String> {
+        let mut parts: Vec<&str> = token.split(',').collect();
+
+        // The pending promotion choice, if a pawn is waiting for one.
+        let choice = match self.pending {
+            Some(s) => {
+                let want = square_name(s);
+                let head = parts.first().copied().unwrap_or("");
+                let role = head
+                    .strip_prefix(&want)
+                    .and_then(|rest| rest.strip_prefix('='))
+                    .and_then(|letter| match letter {
+                        "q" | "Q" => Some(QUEEN),
+                        "r" | "R" => Some(ROOK),
+                        "b" | "B" => Some(BISHOP),
+                        "n" | "N" => Some(KNIGHT),
+                        _ => None,
+                    })
+                    .ok_or_else(|| {
+                        format!(
+                            "illegal move {token}: the pawn on {want} awaits its promotion, \
+                             the turn must start with {want}=q, {want}=r, {want}=b or {want}=n"
+                        )
+                    })?;
+                parts.remove(0);
+                Some(role)
+            }
+            None => {
+                if parts.first().is_some_and(|p| p.contains('=')) {
+                    return Err(format!(
+                        "illegal move {token}: there is no pending promotion to choose"
+                    ));
+                }
+                None
+            }
+        };
+        if parts.is_empty() || parts.len() > 2 {
+            return Err(format!(
+                "malformed move {token}: expected <first>[,<push>] with an optional <square>=<piece>, prefix"
+            ));
+        }
+
+        let board = match (choice, self.pending) {
+            (Some(role), Some(s)) => self.chosen_board(s, role),
+            _ => self.board.clone(),
+        };
+        let first_text = parts[0];
+        let (from, to, promo) = parse_long(first_text)
+            .ok_or_else(|| format!("malformed move {token}: {first_text} is not a move"))?;
+        let mut found = None;
+        self.for_each_first_part(&board, |fp| {
+            if fp.from() == from && fp.to() == to && fp.promotion() == promo {
+                found = Some(fp);
+            }
+        });
+        let fp: FirstPart = found
+            .ok_or_else(|| format!("illegal move {token}: {first_text} is not a legal move here"))?
+            .with_choice(choice);
+
+        let them = 1 - self.turn;
+        let push_text = parts.get(1).copied();
+        if self.no_push_turn() {
+            return match push_text {
+                None => Ok(fp.without_push()),
+                Some(p) => Err(format!(
+                    "illegal move {token}: White makes no push on the first turn of avalanche-balanced ({p})"
+                )),
+            };
+        }
+        let pushes = self.pushes_after(&board, fp);
+        let Some(push_text) = push_text else {
+            if pushes.all == 0 {
+                return Ok(fp.without_push());
+            }
+            return Err(format!(
+                "illegal move {token}: the turn lacks its compulsory push (an opponent pawn can advance, e.g. {})",
+                self.push_name(pushes.all.trailing_zeros())
+            ));
+        };
+        if pushes.all == 0 {
+            return Err(format!(
+                "illegal move {token}: no opponent pawn can advance after {first_text}, write the turn without a push"
+            ));
+        }
+        let (pf, pt, pp) = parse_long(push_text)
+            .ok_or_else(|| format!("malformed move {token}: {push_text} is not a push"))?;
+        if pp.is_some() {
+            return Err(format!(
+                "illegal move {token}: a push carries no promotion letter (the owner chooses)"
+            ));
+        }
+        if pushes.all & bit(pf) == 0 || pt as i32 != pf as i32 + forward(them) {
+            return Err(format!(
+                "illegal move {token}: {push_text} is not a push (one opponent pawn one square forward onto an empty square)"
+            ));
+        }
+        if pushes.legal & bit(pf) == 0 {
+            let why = if last_rank(them) & bit(pt) != 0 {
+                "a promotion choice would give check to the pusher"
+            } else {
+                "it leaves the pusher's king in check"
+            };
+            return Err(format!("illegal move {token}: push {push_text} is not allowed, {why}"));
+        }
+        Ok(fp.with_push(pf))
+    }
+
+    fn push_name(&self, s: u32) -> String {
+        let dest = (s as i32 + forward(1 - self.turn)) as u32;
+        format!("{}{}", square_name(s), square_name(dest))
+    }
+}
+
+/// `e2e4` / `e7e8q` into (from, to, promotion role).
+fn parse_long(text: &str) -> Option<(u32, u32, Option<usize>)> {
+    if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+        return None;
+    }
+    let from = parse_square(&text[0..2])?;
+    let to = parse_square(&text[2..4])?;
+    let promo = match text.get(4..) {
+        None | Some("") => None,
+        Some("q") => Some(QUEEN),
+        Some("r") => Some(ROOK),
+        Some("b") => Some(BISHOP),
+        Some("n") => Some(KNIGHT),
+        Some(_) => return None,
+    };
+    Some((from, to, promo))
+}
