@@ -55,9 +55,9 @@ impl AvalanchePosition {
             }
         }
 
-        self.halfmoves = if irreversible { 0 } else { self.halfmoves + 1 };
+        self.halfmoves = if irreversible { 0 } else { self.halfmoves.saturating_add(1) };
         if us == BLACK {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
         key ^= zobrist::black_to_move() ^ zobrist::castling(self.castling);
@@ -74,9 +74,9 @@ impl AvalanchePosition {
             key ^= zobrist::no_push_turn();
         }
         if self.turn == BLACK {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
         self.turn = 1 - self.turn;
         key ^= zobrist::black_to_move();
         if self.no_push_turn() {

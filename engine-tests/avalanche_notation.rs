@@ -1,0 +1,159 @@
+//! Avalanche turn tokens and FEN: accepted forms, emitted forms, and the
+//! errors for malformed or illegal input (never a panic).
+
+use chimera::variants::avalanche::AvalanchePosition;
+use chimera::variants::Rules;
+
+fn pos(variant: &str, fen: &str) -> AvalanchePosition {
+    AvalanchePosition::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn round_trip(p: &AvalanchePosition, token: &str) {
+    let t = p
+        .parse_move(token)
+        .unwrap_or_else(|e| panic!("{token} rejected: {e}"));
+    assert_eq!(p.format_move(t), token);
+}
+
+fn rejected(p: &AvalanchePosition, token: &str, why: &str) {
+    match p.parse_move(token) {
+        Ok(t) => panic!("{token} accepted as {t:?}"),
+        Err(e) => assert!(e.contains(why), "{token}: error {e:?} should mention {why:?}"),
+    }
+}
+
+#[test]
+fn turn_tokens_are_accepted_and_emitted() {
+    let start = AvalanchePosition::start("avalanche");
+    round_trip(&start, "e2e4,d7d6");
+    round_trip(&start, "g1f3,a7a6");
+    // Nothing to push: the first part alone.
+    let p = pos("avalanche", "4k3/8/8/8/8/4p3/4P3/R3K3 w Q - 0 1");
+    round_trip(&p, "e1c1");
+    round_trip(&p, "a1a8");
+    // A push onto the last rank has no promotion letter; the owner then
+    // starts its turn with the choice.
+    let mut p = pos("avalanche", "4k3/8/8/8/8/7P/p3K3/8 w - - 0 1");
+    round_trip(&p, "e2f3,a2a1");
+    p.play(p.parse_move("e2f3,a2a1").unwrap());
+    round_trip(&p, "a1=q,a1a8,h3h4");
+    round_trip(&p, "a1=n,e8d7,h3h4");
+    // Own promotion by the first part carries its letter.
+    let p = pos("avalanche", "4k3/P7/8/8/8/7p/8/4K3 w - - 0 1");
+    round_trip(&p, "a7a8q,h3h2");
+    round_trip(&p, "a7a8n,h3h2");
+    // Balanced: White's first turn has no push.
+    let b = AvalanchePosition::start("avalanche-balanced");
+    round_trip(&b, "e2e4");
+    // Every generated turn formats to a token that parses back to itself.
+    for p in [start, b, AvalanchePosition::start("avalanche-reversed")] {
+        let mut turns = Vec::new();
+        p.generate(&mut turns);
+        for t in turns {
+            assert_eq!(p.parse_move(&p.format_move(t)), Ok(t));
+        }
+    }
+}
+
+#[test]
+fn turns_without_their_push_or_with_a_bad_push_are_rejected() {
+    let start = AvalanchePosition::start("avalanche");
+    rejected(&start, "e2e4", "compulsory push");
+    rejected(&start, "e2e4,d7d5", "is not a push");
+    rejected(&start, "e2e4,e2e3", "is not a push");
+    rejected(&start, "e2e4,e4e5", "is not a push");
+    rejected(&start, "e2e4,d2d3", "is not a push");
+    rejected(&start, "e2e5,d7d6", "not a legal move");
+    rejected(&start, "e2e4,d7d6,a7a6", "malformed");
+    rejected(&start, "e2e4,d7d6q", "no promotion letter");
+    rejected(&start, "", "malformed");
+    rejected(&start, ",", "malformed");
+    rejected(&start, "e2", "malformed");
+    rejected(&start, "e2e4,", "malformed");
+    rejected(&start, "i2i4,d7d6", "malformed");
+    rejected(&start, "e2e4é,d7d6", "malformed");
+    rejected(&start, "e1=q,e2e4,d7d6", "no pending promotion");
+    // A push that exposes the pusher's king.
+    let p = pos("avalanche", "4k3/8/8/b7/8/2p5/8/4K3 w - - 0 1");
+    rejected(&p, "e1d1,c3c2", "leaves the pusher's king in check");
+    // A push onto the last rank where a choice would check the pusher.
+    let p = pos("avalanche", "4k3/8/8/8/8/8/7p/4K3 w - - 0 1");
+    rejected(&p, "e1d1,h2h1", "promotion choice would give check");
+    // A push where none is possible.
+    let p = pos("avalanche", "4k3/8/8/8/8/4p3/4P3/R3K3 w Q - 0 1");
+    rejected(&p, "e1d1,e3e2", "no opponent pawn can advance");
+    // Balanced: no push on White's first turn.
+    let b = AvalanchePosition::start("avalanche-balanced");
+    rejected(&b, "e2e4,d7d6", "no push on the first turn");
+    // A pending pawn must be chosen for first.
+    let p = pos("avalanche", "4k3/8/8/8/8/5K1P/8/p7 b - - 0 1");
+    rejected(&p, "e8d7,h3h4", "awaits its promotion");
+    rejected(&p, "a1=k,e8d7,h3h4", "awaits its promotion");
+    rejected(&p, "b1=q,e8d7,h3h4", "awaits its promotion");
+    rejected(&p, "a1=q", "malformed");
+    round_trip(&p, "a1=r,e8d7,h3h4");
+}
+
+#[test]
+fn fen_round_trip_and_accepted_forms() {
+    for variant in AvalanchePosition::VARIANTS {
+        let fen = AvalanchePosition::start_fen(variant);
+        assert_eq!(pos(variant, fen).fen(), fen);
+    }
+    assert_eq!(
+        AvalanchePosition::start_fen("avalanche-reversed"),
+        "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    // Any en-passant value is accepted and ignored.
+    let p = pos("avalanche", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    assert!(p.fen().contains(" - 0 2"));
+    // A pending pawn of the side to move.
+    let p = pos("avalanche", "4k3/8/8/8/8/8/4K3/p7 b - - 0 1");
+    assert_eq!(p.pending(), Some(0));
+    // Castling rights without king and rook at home are dropped.
+    let p = pos("avalanche", "4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1");
+    assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+    // Reversed: Black's rights need the king on d8.
+    let p = pos("avalanche-reversed", "r2k3r/8/8/8/8/8/8/4K3 w kq - 0 1");
+    assert_eq!(p.fen(), "r2k3r/8/8/8/8/8/8/4K3 w kq - 0 1");
+    let p = pos("avalanche", "r2k3r/8/8/8/8/8/8/4K3 w kq - 0 1");
+    assert_eq!(p.fen(), "r2k3r/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+#[test]
+fn broken_fens_are_rejected() {
+    let cases = [
+        ("", "fields"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "8 ranks"),
+        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8"),
+        ("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "7 squares"),
+        ("rnbqkbnr/pppppppx/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unknown piece"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "castling"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 y", "fullmove"),
+        // A side without exactly one king.
+        ("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "Black has 0 kings"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", "White has 2 kings"),
+        // A pawn on its own first rank.
+        ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "own first rank"),
+        ("p3k3/8/8/8/8/8/8/4K3 w - - 0 1", "own first rank"),
+        // A pending pawn of the side not to move.
+        ("4k3/8/8/8/8/8/4K3/p7 w - - 0 1", "side to move"),
+        ("P7/7k/8/8/8/8/8/4K3 b - - 0 1", "side to move"),
+        // Two pending pawns.
+        ("4k3/8/8/8/8/8/4K3/p6p b - - 0 1", "more than one pending"),
+        // A pending pawn whose queen or knight would check the side not to move.
+        ("4k3/8/8/8/8/8/8/p3K3 b - - 0 1", "promoted with check"),
+        ("4k3/8/8/8/8/8/2K5/p7 b - - 0 1", "promoted with check"),
+        // The side not to move in check.
+        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "not to move is in check"),
+        ("4k3/8/8/8/8/8/8/4K2r b - - 0 1", "not to move is in check"),
+    ];
+    for (fen, why) in cases {
+        match AvalanchePosition::from_fen("avalanche", fen) {
+            Ok(_) => panic!("{fen:?} accepted"),
+            Err(e) => assert!(e.contains(why), "{fen:?}: error {e:?} should mention {why:?}"),
+        }
+    }
+}
