@@ -18,7 +18,10 @@ fn round_trip(p: &AvalanchePosition, token: &str) {
 fn rejected(p: &AvalanchePosition, token: &str, why: &str) {
     match p.parse_move(token) {
         Ok(t) => panic!("{token} accepted as {t:?}"),
-        Err(e) => assert!(e.contains(why), "{token}: error {e:?} should mention {why:?}"),
+        Err(e) => assert!(
+            e.contains(why),
+            "{token}: error {e:?} should mention {why:?}"
+        ),
     }
 }
 
@@ -105,7 +108,10 @@ fn fen_round_trip_and_accepted_forms() {
         "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
     // Any en-passant value is accepted and ignored.
-    let p = pos("avalanche", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+    let p = pos(
+        "avalanche",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+    );
     assert!(p.fen().contains(" - 0 2"));
     // A pending pawn of the side to move.
     let p = pos("avalanche", "4k3/8/8/8/8/8/4K3/p7 b - - 0 1");
@@ -125,16 +131,43 @@ fn broken_fens_are_rejected() {
     let cases = [
         ("", "fields"),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "8 ranks"),
-        ("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8"),
-        ("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "7 squares"),
-        ("rnbqkbnr/pppppppx/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "unknown piece"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "castling"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1", "halfmove"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 y", "fullmove"),
+        (
+            "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "more than 8",
+        ),
+        (
+            "rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "7 squares",
+        ),
+        (
+            "rnbqkbnr/pppppppx/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "unknown piece",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+            "side to move",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1",
+            "castling",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+            "halfmove",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 y",
+            "fullmove",
+        ),
         // A side without exactly one king.
-        ("rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "Black has 0 kings"),
-        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1", "White has 2 kings"),
+        (
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
+            "Black has 0 kings",
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w kq - 0 1",
+            "White has 2 kings",
+        ),
         // A pawn on its own first rank.
         ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "own first rank"),
         ("p3k3/8/8/8/8/8/8/4K3 w - - 0 1", "own first rank"),
@@ -153,7 +186,88 @@ fn broken_fens_are_rejected() {
     for (fen, why) in cases {
         match AvalanchePosition::from_fen("avalanche", fen) {
             Ok(_) => panic!("{fen:?} accepted"),
-            Err(e) => assert!(e.contains(why), "{fen:?}: error {e:?} should mention {why:?}"),
+            Err(e) => assert!(
+                e.contains(why),
+                "{fen:?}: error {e:?} should mention {why:?}"
+            ),
         }
+    }
+}
+
+#[test]
+fn uci_session_accepts_and_rejects_turn_tokens() {
+    use chimera::uci::session::new_session;
+    let moves = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let mut s = new_session("avalanche").expect("avalanche is registered");
+    s.set_position(None, &moves(&["e2e4,d7d6", "d6d5,e4e5"]))
+        .unwrap();
+    assert!(s
+        .display()
+        .contains("Fen: rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+    // Without its push, with a non-push, with a self-checking push: errors,
+    // and the position stays as it was.
+    let e = s.set_position(None, &moves(&["e2e4"])).unwrap_err();
+    assert!(
+        e.contains("illegal move e2e4") && e.contains("compulsory push"),
+        "{e}"
+    );
+    let e = s.set_position(None, &moves(&["e2e4,d7d5"])).unwrap_err();
+    assert!(e.contains("is not a push"), "{e}");
+    let e = s
+        .set_position(
+            Some("4k3/8/8/b7/8/2p5/8/4K3 w - - 0 1"),
+            &moves(&["e1d1,c3c2"]),
+        )
+        .unwrap_err();
+    assert!(e.contains("king in check"), "{e}");
+    assert!(s
+        .display()
+        .contains("Fen: rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+    // A pending promotion through the session.
+    s.set_position(
+        Some("4k3/8/8/8/8/7P/p3K3/8 w - - 0 1"),
+        &moves(&["e2f3,a2a1", "a1=q,a1a8,h3h4"]),
+    )
+    .unwrap();
+    assert!(
+        s.display().contains("Fen: q3k3/8/8/8/7P/5K2/8/8 w - - 0 2"),
+        "{}",
+        s.display()
+    );
+    for variant in ["avalanche-balanced", "avalanche-reversed"] {
+        assert!(new_session(variant).is_some(), "{variant}");
+    }
+}
+
+#[test]
+fn search_emits_turn_tokens() {
+    use chimera::search::{self, Limits, SearchConfig, Shared};
+    for variant in AvalanchePosition::VARIANTS {
+        let p = AvalanchePosition::start(variant);
+        let shared = Shared::new(1);
+        shared.start(None, None, false);
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let result = search::search(
+            &p,
+            &[],
+            &limits,
+            &SearchConfig::default(),
+            &shared,
+            &mut |_| {},
+        );
+        let best = result.best.expect("a best turn");
+        let t = p
+            .parse_move(&best)
+            .unwrap_or_else(|e| panic!("{best}: {e}"));
+        assert_eq!(p.format_move(t), best);
+        let parts = if *variant == "avalanche-balanced" {
+            1
+        } else {
+            2
+        };
+        assert_eq!(best.split(',').count(), parts, "{variant}: {best}");
     }
 }

@@ -33,7 +33,11 @@ fn reference_tokens(r: &RefPos) -> Vec<String> {
 fn cross_check(variant: &str, fen: &str, depth: u32) -> Vec<u64> {
     let p = pos(variant, fen);
     let r = RefPos::from_fen(variant, fen);
-    assert_eq!(engine_tokens(&p), reference_tokens(&r), "turn list of {fen}");
+    assert_eq!(
+        engine_tokens(&p),
+        reference_tokens(&r),
+        "turn list of {fen}"
+    );
     assert_eq!(p.count_moves(), r.perft(1), "count_moves of {fen}");
     (1..=depth)
         .map(|d| {
@@ -62,7 +66,11 @@ fn start_positions_match_the_spec() {
 #[test]
 fn reference_generator_matches_the_spec_at_depth_2() {
     // The reference itself is checked against the spec's numbers.
-    for (variant, n) in [("avalanche", 27488), ("avalanche-balanced", 3112), ("avalanche-reversed", 27488)] {
+    for (variant, n) in [
+        ("avalanche", 27488),
+        ("avalanche-balanced", 3112),
+        ("avalanche-reversed", 27488),
+    ] {
         let fen = AvalanchePosition::start_fen(variant);
         assert_eq!(RefPos::from_fen(variant, fen).perft(2), n, "{variant}");
         cross_check(variant, fen, 2);
@@ -105,7 +113,10 @@ fn push_to_the_last_rank_with_a_checking_choice() {
     let fen = "4k3/8/8/8/8/8/7p/4K3 w - - 0 1";
     let counts = cross_check("avalanche", fen, 3);
     assert_eq!(counts[0], 2);
-    assert_eq!(engine_tokens(&pos("avalanche", fen)), ["e1d2,h2h1", "e1e2,h2h1"]);
+    assert_eq!(
+        engine_tokens(&pos("avalanche", fen)),
+        ["e1d2,h2h1", "e1e2,h2h1"]
+    );
 }
 
 #[test]
@@ -152,10 +163,16 @@ fn castling_then_push() {
     assert!(tokens.contains(&"d8f8,h2h3".to_string()));
     let mut after = p.clone();
     after.play(p.parse_move("d8b8,a2a3").unwrap());
-    assert_eq!(after.fen(), "1kr4r/pppppppp/8/8/8/P7/1PPPPPPP/R3K2R w KQ - 0 2");
+    assert_eq!(
+        after.fen(),
+        "1kr4r/pppppppp/8/8/8/P7/1PPPPPPP/R3K2R w KQ - 0 2"
+    );
     let mut after = p.clone();
     after.play(p.parse_move("d8f8,h2h3").unwrap());
-    assert_eq!(after.fen(), "r3rk2/pppppppp/8/8/8/7P/PPPPPPP1/R3K2R w KQ - 0 2");
+    assert_eq!(
+        after.fen(),
+        "r3rk2/pppppppp/8/8/8/7P/PPPPPPP1/R3K2R w KQ - 0 2"
+    );
     // A crossed square under attack forbids castling (c8 by the bishop f5).
     let fen = "r2k3r/ppp1pppp/8/5B2/8/8/PPPPPPPP/R3K2R b KQkq - 0 1";
     let tokens = engine_tokens(&pos("avalanche-reversed", fen));
@@ -215,18 +232,60 @@ fn side_in_check() {
 #[test]
 fn middlegame_positions() {
     for (variant, fen) in [
-        ("avalanche", "r1bqkb1r/pp3ppp/2n2n2/2ppp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5"),
-        ("avalanche", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
-        ("avalanche", "r3k2r/p1p2p1p/8/1pPpP3/8/2p2Pp1/P6P/R3K2R b KQkq - 0 1"),
-        ("avalanche-reversed", "r1bk1b1r/pp2qppp/2n2n2/2ppp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5"),
+        (
+            "avalanche",
+            "r1bqkb1r/pp3ppp/2n2n2/2ppp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5",
+        ),
+        (
+            "avalanche",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        ),
+        (
+            "avalanche",
+            "r3k2r/p1p2p1p/8/1pPpP3/8/2p2Pp1/P6P/R3K2R b KQkq - 0 1",
+        ),
+        (
+            "avalanche-reversed",
+            "r1bk1b1r/pp2qppp/2n2n2/2ppp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5",
+        ),
     ] {
         cross_check(variant, fen, 2);
     }
 }
 
+/// `generate_tactical` yields exactly the generated turns `is_tactical`
+/// accepts, at most one per first part.
+fn check_tactical_generator(p: &AvalanchePosition) {
+    let mut all = Vec::new();
+    p.generate(&mut all);
+    let mut expected: Vec<u32> = all
+        .iter()
+        .filter(|&&t| p.is_tactical(t))
+        .map(|&t| AvalanchePosition::encode(t))
+        .collect();
+    let mut tactical = Vec::new();
+    p.generate_tactical(&mut tactical);
+    let mut got: Vec<u32> = tactical
+        .iter()
+        .map(|&t| AvalanchePosition::encode(t))
+        .collect();
+    expected.sort();
+    got.sort();
+    assert_eq!(got, expected, "tactical turns of {}", p.fen());
+    let mut firsts: Vec<u32> = tactical.iter().map(|t| t.first().0).collect();
+    firsts.dedup();
+    assert_eq!(
+        firsts.len(),
+        tactical.len(),
+        "one quiescence turn per first part"
+    );
+}
+
 /// A tiny deterministic generator for random games.
 fn next_random(state: &mut u64) -> u64 {
-    *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *state = state
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     *state >> 33
 }
 
@@ -236,10 +295,22 @@ fn random_games_agree_with_the_reference() {
     // to the recomputed one, FEN round trip, same game end.
     let starts = [
         ("avalanche", AvalanchePosition::start_fen("avalanche")),
-        ("avalanche-balanced", AvalanchePosition::start_fen("avalanche-balanced")),
-        ("avalanche-reversed", AvalanchePosition::start_fen("avalanche-reversed")),
-        ("avalanche", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
-        ("avalanche-reversed", "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+        (
+            "avalanche-balanced",
+            AvalanchePosition::start_fen("avalanche-balanced"),
+        ),
+        (
+            "avalanche-reversed",
+            AvalanchePosition::start_fen("avalanche-reversed"),
+        ),
+        (
+            "avalanche",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        ),
+        (
+            "avalanche-reversed",
+            "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        ),
         ("avalanche", "4k3/pp4pp/8/8/8/8/PP4PP/4K3 w - - 0 1"),
     ];
     let mut seed = 7u64;
@@ -253,11 +324,17 @@ fn random_games_agree_with_the_reference() {
             pending += usize::from(p.pending().is_some());
             let again = pos(variant, &p.fen());
             assert_eq!(again.fen(), p.fen());
-            assert_eq!(again.hash(), p.hash(), "hash after FEN round trip of {}", p.fen());
+            assert_eq!(
+                again.hash(),
+                p.hash(),
+                "hash after FEN round trip of {}",
+                p.fen()
+            );
             let turns = r.turns();
             let mut ref_tokens: Vec<String> = turns.iter().map(|(t, _)| t.clone()).collect();
             ref_tokens.sort();
             assert_eq!(engine_tokens(&p), ref_tokens, "turns of {}", p.fen());
+            check_tactical_generator(&p);
             if turns.is_empty() {
                 let end = p.end_without_moves();
                 let expected = if r.in_check() || r.has_legal_first_part() {
@@ -271,7 +348,9 @@ fn random_games_agree_with_the_reference() {
             }
             let pick = next_random(&mut seed) as usize % turns.len();
             let (token, next_ref) = &turns[pick];
-            let t = p.parse_move(token).unwrap_or_else(|e| panic!("{token} at {}: {e}", p.fen()));
+            let t = p
+                .parse_move(token)
+                .unwrap_or_else(|e| panic!("{token} at {}: {e}", p.fen()));
             assert_eq!(&p.format_move(t), token);
             p.play(t);
             r = next_ref.clone();

@@ -14,12 +14,18 @@ fn timed<P: Rules>(name: &str, variant: &str, depth: u32) -> f64 {
     let n = perft(&pos, depth);
     let s = t.elapsed().as_secs_f64();
     let rate = n as f64 / s;
-    println!("{name} perft {depth}: {n} nodes in {s:.3} s = {:.1} M/s", rate / 1e6);
+    println!(
+        "{name} perft {depth}: {n} nodes in {s:.3} s = {:.1} M/s",
+        rate / 1e6
+    );
     rate
 }
 
 fn main() {
-    let depth: u32 = std::env::args().nth(1).and_then(|d| d.parse().ok()).unwrap_or(4);
+    let depth: u32 = std::env::args()
+        .nth(1)
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(4);
     let chess = timed::<ChessPosition>("chess", "chess", depth + 1);
     let ava = timed::<AvalanchePosition>("avalanche", "avalanche", depth);
     timed::<AvalanchePosition>("avalanche-balanced", "avalanche-balanced", depth);

@@ -36,16 +36,52 @@ struct Castling {
 }
 
 const WHITE_CASTLINGS: [Castling; 2] = [
-    Castling { right: 0, king: ("e1", "g1"), rook: ("h1", "f1"), empty: &["f1", "g1"], safe: &["e1", "f1", "g1"] },
-    Castling { right: 1, king: ("e1", "c1"), rook: ("a1", "d1"), empty: &["b1", "c1", "d1"], safe: &["e1", "d1", "c1"] },
+    Castling {
+        right: 0,
+        king: ("e1", "g1"),
+        rook: ("h1", "f1"),
+        empty: &["f1", "g1"],
+        safe: &["e1", "f1", "g1"],
+    },
+    Castling {
+        right: 1,
+        king: ("e1", "c1"),
+        rook: ("a1", "d1"),
+        empty: &["b1", "c1", "d1"],
+        safe: &["e1", "d1", "c1"],
+    },
 ];
 const BLACK_CASTLINGS: [Castling; 2] = [
-    Castling { right: 2, king: ("e8", "g8"), rook: ("h8", "f8"), empty: &["f8", "g8"], safe: &["e8", "f8", "g8"] },
-    Castling { right: 3, king: ("e8", "c8"), rook: ("a8", "d8"), empty: &["b8", "c8", "d8"], safe: &["e8", "d8", "c8"] },
+    Castling {
+        right: 2,
+        king: ("e8", "g8"),
+        rook: ("h8", "f8"),
+        empty: &["f8", "g8"],
+        safe: &["e8", "f8", "g8"],
+    },
+    Castling {
+        right: 3,
+        king: ("e8", "c8"),
+        rook: ("a8", "d8"),
+        empty: &["b8", "c8", "d8"],
+        safe: &["e8", "d8", "c8"],
+    },
 ];
 const REVERSED_BLACK_CASTLINGS: [Castling; 2] = [
-    Castling { right: 2, king: ("d8", "f8"), rook: ("h8", "e8"), empty: &["e8", "f8", "g8"], safe: &["d8", "e8", "f8"] },
-    Castling { right: 3, king: ("d8", "b8"), rook: ("a8", "c8"), empty: &["b8", "c8"], safe: &["d8", "c8", "b8"] },
+    Castling {
+        right: 2,
+        king: ("d8", "f8"),
+        rook: ("h8", "e8"),
+        empty: &["e8", "f8", "g8"],
+        safe: &["d8", "e8", "f8"],
+    },
+    Castling {
+        right: 3,
+        king: ("d8", "b8"),
+        rook: ("a8", "c8"),
+        empty: &["b8", "c8"],
+        safe: &["d8", "c8", "b8"],
+    },
 ];
 
 fn sq(name: &str) -> usize {
@@ -64,8 +100,26 @@ fn step(s: usize, df: i32, dr: i32) -> Option<usize> {
     ((0..8).contains(&f) && (0..8).contains(&r)).then(|| (r * 8 + f) as usize)
 }
 
-const KNIGHT_STEPS: [(i32, i32); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_STEPS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
 const ORTHO: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
@@ -121,7 +175,9 @@ fn attacked(board: &[i8; 64], s: usize, by_white: bool) -> bool {
 }
 
 fn in_check(board: &[i8; 64], white: bool) -> bool {
-    let k = (0..64).find(|&s| board[s] == sign(white) * KING).expect("a king");
+    let k = (0..64)
+        .find(|&s| board[s] == sign(white) * KING)
+        .expect("a king");
     attacked(board, k, !white)
 }
 
@@ -161,7 +217,12 @@ impl RefPos {
         }
         let white = f[1] == "w";
         let c = f.get(2).copied().unwrap_or("-");
-        let rights = [c.contains('K'), c.contains('Q'), c.contains('k'), c.contains('q')];
+        let rights = [
+            c.contains('K'),
+            c.contains('Q'),
+            c.contains('k'),
+            c.contains('q'),
+        ];
         let pending = (0..64).find(|&s| {
             (board[s] == PAWN && s >= 56 && white) || (board[s] == -PAWN && s < 8 && !white)
         });
@@ -190,7 +251,12 @@ impl RefPos {
     fn pseudo_firsts(&self, board: &[i8; 64]) -> Vec<First> {
         let c = sign(self.white);
         let mut out = Vec::new();
-        let plain = |from, to| First { from, to, promo: None, rook: None };
+        let plain = |from, to| First {
+            from,
+            to,
+            promo: None,
+            rook: None,
+        };
         for from in 0..64 {
             let p = board[from] * c;
             if p <= 0 {
@@ -224,7 +290,12 @@ impl RefPos {
                     for t in dests {
                         if t / 8 == last {
                             for q in [QUEEN, ROOK, BISHOP, KNIGHT] {
-                                out.push(First { from, to: t, promo: Some(q), rook: None });
+                                out.push(First {
+                                    from,
+                                    to: t,
+                                    promo: Some(q),
+                                    rook: None,
+                                });
                             }
                         } else {
                             out.push(plain(from, t));
@@ -232,7 +303,11 @@ impl RefPos {
                     }
                 }
                 KNIGHT | KING => {
-                    let steps = if p == KNIGHT { KNIGHT_STEPS } else { KING_STEPS };
+                    let steps = if p == KNIGHT {
+                        KNIGHT_STEPS
+                    } else {
+                        KING_STEPS
+                    };
                     for (df, dr) in steps {
                         if let Some(t) = step(from, df, dr) {
                             if !own(t) {
@@ -274,7 +349,12 @@ impl RefPos {
                 && cs.empty.iter().all(|s| board[sq(s)] == 0)
                 && cs.safe.iter().all(|s| !attacked(board, sq(s), !self.white))
             {
-                out.push(First { from: kf, to: kt, promo: None, rook: Some((rf, rt)) });
+                out.push(First {
+                    from: kf,
+                    to: kt,
+                    promo: None,
+                    rook: Some((rf, rt)),
+                });
             }
         }
         out

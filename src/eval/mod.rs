@@ -1,6 +1,7 @@
 //! Static evaluation: one evaluator per variant, numbers from `nets/`.
 
 pub mod atomic;
+pub mod avalanche;
 pub mod board8;
 pub mod chess;
 pub mod dynamo;

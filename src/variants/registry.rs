@@ -1,7 +1,15 @@
 //! The list of backends: the one place a new variant is registered.
 
 /// Every `UCI_Variant` value, default first.
-pub const VARIANT_NAMES: &[&str] = &["chess", "atomic", "omega", "dynamo"];
+pub const VARIANT_NAMES: &[&str] = &[
+    "chess",
+    "atomic",
+    "avalanche",
+    "avalanche-balanced",
+    "avalanche-reversed",
+    "omega",
+    "dynamo",
+];
 
 /// Runs `$body` with `$P` bound to the position type that plays `$name`;
 /// evaluates to `None` for an unknown variant, else `Some($body)`.
@@ -24,6 +32,9 @@ macro_rules! with_variant {
             Some($body)
         } else if <$crate::variants::dynamo::DynamoPosition>::VARIANTS.contains(&name) {
             type $P = $crate::variants::dynamo::DynamoPosition;
+            Some($body)
+        } else if <$crate::variants::avalanche::AvalanchePosition>::VARIANTS.contains(&name) {
+            type $P = $crate::variants::avalanche::AvalanchePosition;
             Some($body)
         } else {
             None

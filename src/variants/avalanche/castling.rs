@@ -44,8 +44,7 @@ const fn castle(right: u8, king_from: u32, king_to: u32, rook_from: u32, rook_to
 // Square indices: a1 = 0, e1 = 4, h1 = 7, a8 = 56, d8 = 59, e8 = 60, h8 = 63.
 const WHITE_CASTLES: [Castle; 2] = [castle(1, 4, 6, 7, 5), castle(2, 4, 2, 0, 3)];
 const BLACK_CASTLES: [Castle; 2] = [castle(4, 60, 62, 63, 61), castle(8, 60, 58, 56, 59)];
-const REVERSED_BLACK_CASTLES: [Castle; 2] =
-    [castle(4, 59, 61, 63, 60), castle(8, 59, 57, 56, 58)];
+const REVERSED_BLACK_CASTLES: [Castle; 2] = [castle(4, 59, 61, 63, 60), castle(8, 59, 57, 56, 58)];
 
 /// The two castlings (h-side first, then a-side) of `color` in `kind`.
 #[inline]

@@ -61,7 +61,9 @@ impl AvalanchePosition {
         for (color, name) in [(WHITE, "White"), (BLACK, "Black")] {
             let kings = self.board.pieces(color, KING).count_ones();
             if kings != 1 {
-                return Err(format!("{name} has {kings} kings; each side needs exactly one"));
+                return Err(format!(
+                    "{name} has {kings} kings; each side needs exactly one"
+                ));
             }
             let first_rank = last_rank(1 - color);
             if let Some(s) = squares(self.board.pieces(color, PAWN) & first_rank).next() {
@@ -166,7 +168,10 @@ fn squares(mut set: u64) -> impl Iterator<Item = u32> {
 fn parse_placement(text: &str) -> Result<Board, String> {
     let rows: Vec<&str> = text.split('/').collect();
     if rows.len() != 8 {
-        return Err(format!("board needs 8 ranks separated by /, got {}", rows.len()));
+        return Err(format!(
+            "board needs 8 ranks separated by /, got {}",
+            rows.len()
+        ));
     }
     let mut board = Board::empty();
     for (i, row) in rows.iter().enumerate() {

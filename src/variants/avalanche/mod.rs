@@ -235,15 +235,16 @@ impl Rules for AvalanchePosition {
         }
     }
 
+    /// A capturing or promoting first part with its quiet push (see
+    /// `movegen`): the same capture with the other pushes is left to the
+    /// main search, so quiescence keeps chess-like branching.
     #[inline]
     fn is_tactical(&self, m: Turn) -> bool {
-        let fp = m.first();
-        fp.is_capture()
-            || fp.promotion().is_some()
-            || m.push_from().is_some_and(|s| {
-                let dest = (s as i32 + forward(1 - self.turn)) as u32;
-                last_rank(1 - self.turn) & bit(dest) != 0
-            })
+        self.is_tactical_turn(m)
+    }
+
+    fn generate_tactical(&self, out: &mut Vec<Turn>) {
+        self.generate_tactical_turns(out);
     }
 
     #[inline]

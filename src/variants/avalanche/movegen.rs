@@ -279,6 +279,69 @@ impl AvalanchePosition {
         }
     }
 
+    /// The push quiescence search pairs with a tactical first part: of the
+    /// legal pushes `legal` (non-empty), the enemy pawn that is least
+    /// advanced towards us, which usually gives the opponent the least.
+    #[inline]
+    fn quiet_push(&self, legal: u64) -> u32 {
+        if self.turn == WHITE {
+            63 - legal.leading_zeros() // Black pawns walk down: highest rank
+        } else {
+            legal.trailing_zeros()
+        }
+    }
+
+    /// Is `t` the one turn quiescence search looks at for its first part:
+    /// the first part captures or promotes and the push is the quiet one?
+    pub(crate) fn is_tactical_turn(&self, t: Turn) -> bool {
+        let fp = t.first();
+        if !fp.is_capture() && fp.promotion().is_none() {
+            return false;
+        }
+        let Some(push) = t.push_from() else {
+            return true;
+        };
+        let pushes = match (fp.choice(), self.pending) {
+            (Some(role), Some(s)) => self.pushes_after(&self.chosen_board(s, role), fp),
+            _ => self.pushes_after(&self.board, fp),
+        };
+        pushes.legal != 0 && self.quiet_push(pushes.legal) == push
+    }
+
+    /// The turns [`AvalanchePosition::is_tactical_turn`] accepts: one per
+    /// capturing or promoting first part.
+    pub(crate) fn generate_tactical_turns(&self, out: &mut Vec<Turn>) {
+        match self.pending {
+            None => self.tactical_on(&self.board, None, out),
+            Some(s) => {
+                for role in PROMOTIONS {
+                    let board = self.chosen_board(s, role);
+                    self.tactical_on(&board, Some(role), out);
+                }
+            }
+        }
+    }
+
+    fn tactical_on(&self, board: &Board, choice: Option<usize>, out: &mut Vec<Turn>) {
+        let no_push = self.no_push_turn();
+        self.for_each_first_part(board, |fp| {
+            if !fp.is_capture() && fp.promotion().is_none() {
+                return;
+            }
+            let fp = fp.with_choice(choice);
+            if no_push {
+                out.push(fp.without_push());
+                return;
+            }
+            let pushes = self.pushes_after(board, fp);
+            if pushes.all == 0 {
+                out.push(fp.without_push());
+            } else if pushes.legal != 0 {
+                out.push(fp.with_push(self.quiet_push(pushes.legal)));
+            }
+        });
+    }
+
     /// Does the side to move have any legal first part (under any choice)?
     pub(crate) fn has_first_part(&self) -> bool {
         let mut any = false;
@@ -303,7 +366,10 @@ impl AvalanchePosition {
 
 /// The castling a castling first part performs.
 #[inline]
-pub(crate) fn castle_of(pos: &AvalanchePosition, fp: FirstPart) -> &'static super::castling::Castle {
+pub(crate) fn castle_of(
+    pos: &AvalanchePosition,
+    fp: FirstPart,
+) -> &'static super::castling::Castle {
     let [h_side, a_side] = castles(pos.kind, pos.turn);
     if fp.to() == h_side.king_to {
         h_side

@@ -46,7 +46,7 @@ impl AvalanchePosition {
                     })
                     .ok_or_else(|| {
                         format!(
-                            "illegal move {token}: the pawn on {want} awaits its promotion, \
+                            "the pawn on {want} awaits its promotion, \
                              the turn must start with {want}=q, {want}=r, {want}=b or {want}=n"
                         )
                     })?;
@@ -55,17 +55,13 @@ impl AvalanchePosition {
             }
             None => {
                 if parts.first().is_some_and(|p| p.contains('=')) {
-                    return Err(format!(
-                        "illegal move {token}: there is no pending promotion to choose"
-                    ));
+                    return Err("there is no pending promotion to choose".to_string());
                 }
                 None
             }
         };
         if parts.is_empty() || parts.len() > 2 {
-            return Err(format!(
-                "malformed move {token}: expected <first>[,<push>] with an optional <square>=<piece>, prefix"
-            ));
+            return Err("malformed turn: expected <first>[,<push>] with an optional <square>=<piece>, prefix".to_string());
         }
 
         let board = match (choice, self.pending) {
@@ -74,7 +70,7 @@ impl AvalanchePosition {
         };
         let first_text = parts[0];
         let (from, to, promo) = parse_long(first_text)
-            .ok_or_else(|| format!("malformed move {token}: {first_text} is not a move"))?;
+            .ok_or_else(|| format!("malformed turn: {first_text} is not a move"))?;
         let mut found = None;
         self.for_each_first_part(&board, |fp| {
             if fp.from() == from && fp.to() == to && fp.promotion() == promo {
@@ -82,7 +78,7 @@ impl AvalanchePosition {
             }
         });
         let fp: FirstPart = found
-            .ok_or_else(|| format!("illegal move {token}: {first_text} is not a legal move here"))?
+            .ok_or_else(|| format!("{first_text} is not a legal move here"))?
             .with_choice(choice);
 
         let them = 1 - self.turn;
@@ -91,7 +87,7 @@ impl AvalanchePosition {
             return match push_text {
                 None => Ok(fp.without_push()),
                 Some(p) => Err(format!(
-                    "illegal move {token}: White makes no push on the first turn of avalanche-balanced ({p})"
+                    "White makes no push on the first turn of avalanche-balanced ({p})"
                 )),
             };
         }
@@ -101,25 +97,23 @@ impl AvalanchePosition {
                 return Ok(fp.without_push());
             }
             return Err(format!(
-                "illegal move {token}: the turn lacks its compulsory push (an opponent pawn can advance, e.g. {})",
+                "the turn lacks its compulsory push (an opponent pawn can advance, e.g. {})",
                 self.push_name(pushes.all.trailing_zeros())
             ));
         };
         if pushes.all == 0 {
             return Err(format!(
-                "illegal move {token}: no opponent pawn can advance after {first_text}, write the turn without a push"
+                "no opponent pawn can advance after {first_text}, write the turn without a push"
             ));
         }
         let (pf, pt, pp) = parse_long(push_text)
-            .ok_or_else(|| format!("malformed move {token}: {push_text} is not a push"))?;
+            .ok_or_else(|| format!("malformed turn: {push_text} is not a push"))?;
         if pp.is_some() {
-            return Err(format!(
-                "illegal move {token}: a push carries no promotion letter (the owner chooses)"
-            ));
+            return Err("a push carries no promotion letter (the owner chooses)".to_string());
         }
         if pushes.all & bit(pf) == 0 || pt as i32 != pf as i32 + forward(them) {
             return Err(format!(
-                "illegal move {token}: {push_text} is not a push (one opponent pawn one square forward onto an empty square)"
+                "{push_text} is not a push (one opponent pawn one square forward onto an empty square)"
             ));
         }
         if pushes.legal & bit(pf) == 0 {
@@ -128,7 +122,7 @@ impl AvalanchePosition {
             } else {
                 "it leaves the pusher's king in check"
             };
-            return Err(format!("illegal move {token}: push {push_text} is not allowed, {why}"));
+            return Err(format!("push {push_text} is not allowed, {why}"));
         }
         Ok(fp.with_push(pf))
     }

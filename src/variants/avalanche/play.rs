@@ -55,7 +55,11 @@ impl AvalanchePosition {
             }
         }
 
-        self.halfmoves = if irreversible { 0 } else { self.halfmoves.saturating_add(1) };
+        self.halfmoves = if irreversible {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
         if us == BLACK {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
