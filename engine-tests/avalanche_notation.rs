@@ -271,3 +271,66 @@ fn search_emits_turn_tokens() {
         assert_eq!(best.split(',').count(), parts, "{variant}: {best}");
     }
 }
+
+/// A tiny deterministic generator for the fuzz inputs.
+fn next_random(state: &mut u64) -> usize {
+    *state = state
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    (*state >> 33) as usize
+}
+
+#[test]
+fn mangled_fens_and_tokens_never_panic() {
+    let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ wb-KQkq0e3=,x9é".chars().collect();
+    let seeds = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "4k3/8/8/8/8/7P/p3K3/8 w - - 0 1",
+        "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+        "4k3/8/8/8/8/8/4K3/p7 b - - 0 1",
+    ];
+    let mut state = 11u64;
+    let mut accepted = 0;
+    for round in 0..20_000 {
+        let mut chars: Vec<char> = seeds[round % seeds.len()].chars().collect();
+        for _ in 0..1 + next_random(&mut state) % 3 {
+            let i = next_random(&mut state) % chars.len();
+            match next_random(&mut state) % 3 {
+                0 => chars[i] = alphabet[next_random(&mut state) % alphabet.len()],
+                1 => {
+                    chars.remove(i);
+                }
+                _ => chars.insert(i, alphabet[next_random(&mut state) % alphabet.len()]),
+            }
+            if chars.is_empty() {
+                break;
+            }
+        }
+        let fen: String = chars.into_iter().collect();
+        for variant in AvalanchePosition::VARIANTS {
+            if let Ok(p) = AvalanchePosition::from_fen(variant, &fen) {
+                accepted += 1;
+                // An accepted FEN gives a usable position.
+                let again = AvalanchePosition::from_fen(variant, &p.fen()).unwrap();
+                assert_eq!(again.fen(), p.fen());
+                chimera::perft::perft(&p, 2);
+                if p.count_moves() == 0 {
+                    p.end_without_moves();
+                }
+            }
+        }
+    }
+    assert!(accepted > 100, "only {accepted} mangled FENs were valid");
+
+    let start = AvalanchePosition::start("avalanche");
+    let pending = pos("avalanche", "4k3/8/8/8/8/5K1P/8/p7 b - - 0 1");
+    let token_alphabet: Vec<char> = "abcdefgh12345678=,qrbnk xé".chars().collect();
+    for _ in 0..20_000 {
+        let len = next_random(&mut state) % 16;
+        let token: String = (0..len)
+            .map(|_| token_alphabet[next_random(&mut state) % token_alphabet.len()])
+            .collect();
+        let _ = start.parse_move(&token);
+        let _ = pending.parse_move(&token);
+    }
+}
