@@ -64,7 +64,7 @@ fn resolve(p: &AvalanchePosition, san: &str) -> String {
             let (from, to) = (&mv[0..2], &mv[2..4]);
             let push_ok = match parts.get(1) {
                 None => push.is_empty(),
-                Some(pm) => !push.is_empty() && &pm[2..4] == push,
+                Some(pm) => !push.is_empty() && pm[2..4] == push,
             };
             if !push_ok {
                 return false;

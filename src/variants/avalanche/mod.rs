@@ -289,12 +289,12 @@ impl Rules for AvalanchePosition {
                 REVERSED_START_FEN,
                 "r1bk1b1r/pp2qppp/2n2n2/2ppp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5",
             ],
-            _ => &[
+            Kind::Balanced => &[START_FEN, "4k3/8/3p4/8/8/4P3/8/4K2R w K - 0 1"],
+            Kind::Standard => &[
                 START_FEN,
                 "r1bqkb1r/pp3ppp/2n2n2/2ppp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5",
-                "r2q1rk1/pp2bppp/2n1pn2/3p4/3P4/2NBPN2/PP3PPP/R2QK2R w KQ - 0 9",
-                "4k3/8/3p4/8/8/4P3/8/4K2R w K - 0 1",
-                "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+                "4k3/8/3p4/8/8/4P3/8/4K2R w K - 0 20",
+                "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 30",
             ],
         }
     }

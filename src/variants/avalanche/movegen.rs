@@ -231,6 +231,15 @@ impl AvalanchePosition {
             let pushes = self.pushes_after(board, fp);
             if pushes.all == 0 {
                 out.push(fp.without_push());
+            } else if self.turn == WHITE {
+                // Least advanced enemy pawn first: the search tries the
+                // pushes that give the opponent least before the others.
+                let mut legal = pushes.legal;
+                while legal != 0 {
+                    let s = 63 - legal.leading_zeros();
+                    legal ^= bit(s);
+                    out.push(fp.with_push(s));
+                }
             } else {
                 let mut legal = pushes.legal;
                 while legal != 0 {
