@@ -240,7 +240,7 @@ impl Rules for AvalanchePosition {
     /// main search, so quiescence keeps chess-like branching.
     #[inline]
     fn is_tactical(&self, m: Turn) -> bool {
-        self.is_tactical_turn(m)
+        m.is_for_quiescence()
     }
 
     fn generate_tactical(&self, out: &mut Vec<Turn>) {

@@ -225,12 +225,12 @@ impl AvalanchePosition {
         self.for_each_first_part(board, |fp| {
             let fp = fp.with_choice(choice);
             if no_push {
-                out.push(fp.without_push());
+                out.push(self.make_turn(fp, None, 0));
                 return;
             }
             let pushes = self.pushes_after(board, fp);
             if pushes.all == 0 {
-                out.push(fp.without_push());
+                out.push(self.make_turn(fp, None, 0));
             } else if self.turn == WHITE {
                 // Least advanced enemy pawn first: the search tries the
                 // pushes that give the opponent least before the others.
@@ -238,12 +238,13 @@ impl AvalanchePosition {
                 while legal != 0 {
                     let s = 63 - legal.leading_zeros();
                     legal ^= bit(s);
-                    out.push(fp.with_push(s));
+                    out.push(self.make_turn(fp, Some(s), pushes.legal));
                 }
             } else {
                 let mut legal = pushes.legal;
                 while legal != 0 {
-                    out.push(fp.with_push(pop(&mut legal)));
+                    let s = pop(&mut legal);
+                    out.push(self.make_turn(fp, Some(s), pushes.legal));
                 }
             }
         });
@@ -300,25 +301,25 @@ impl AvalanchePosition {
         }
     }
 
-    /// Is `t` the one turn quiescence search looks at for its first part:
-    /// the first part captures or promotes and the push is the quiet one?
-    pub(crate) fn is_tactical_turn(&self, t: Turn) -> bool {
-        let fp = t.first();
-        if !fp.is_capture() && fp.promotion().is_none() {
-            return false;
+    /// The turn that pairs `fp` with `push` (or with no push), marked for
+    /// quiescence when `fp` captures or promotes and the push is the quiet
+    /// one among `legal`.
+    #[inline]
+    pub(crate) fn make_turn(&self, fp: FirstPart, push: Option<u32>, legal: u64) -> Turn {
+        let turn = match push {
+            Some(s) => fp.with_push(s),
+            None => fp.without_push(),
+        };
+        let forcing = fp.is_capture() || fp.promotion().is_some();
+        if forcing && push.is_none_or(|s| self.quiet_push(legal) == s) {
+            turn.for_quiescence()
+        } else {
+            turn
         }
-        let Some(push) = t.push_from() else {
-            return true;
-        };
-        let pushes = match (fp.choice(), self.pending) {
-            (Some(role), Some(s)) => self.pushes_after(&self.chosen_board(s, role), fp),
-            _ => self.pushes_after(&self.board, fp),
-        };
-        pushes.legal != 0 && self.quiet_push(pushes.legal) == push
     }
 
-    /// The turns [`AvalanchePosition::is_tactical_turn`] accepts: one per
-    /// capturing or promoting first part.
+    /// The turns marked for quiescence: one per capturing or promoting
+    /// first part.
     pub(crate) fn generate_tactical_turns(&self, out: &mut Vec<Turn>) {
         match self.pending {
             None => self.tactical_on(&self.board, None, out),
@@ -339,14 +340,15 @@ impl AvalanchePosition {
             }
             let fp = fp.with_choice(choice);
             if no_push {
-                out.push(fp.without_push());
+                out.push(self.make_turn(fp, None, 0));
                 return;
             }
             let pushes = self.pushes_after(board, fp);
             if pushes.all == 0 {
-                out.push(fp.without_push());
+                out.push(self.make_turn(fp, None, 0));
             } else if pushes.legal != 0 {
-                out.push(fp.with_push(self.quiet_push(pushes.legal)));
+                let quiet = self.quiet_push(pushes.legal);
+                out.push(self.make_turn(fp, Some(quiet), pushes.legal));
             }
         });
     }

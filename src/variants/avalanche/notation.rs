@@ -85,7 +85,7 @@ impl AvalanchePosition {
         let push_text = parts.get(1).copied();
         if self.no_push_turn() {
             return match push_text {
-                None => Ok(fp.without_push()),
+                None => Ok(self.make_turn(fp, None, 0)),
                 Some(p) => Err(format!(
                     "White makes no push on the first turn of avalanche-balanced ({p})"
                 )),
@@ -94,7 +94,7 @@ impl AvalanchePosition {
         let pushes = self.pushes_after(&board, fp);
         let Some(push_text) = push_text else {
             if pushes.all == 0 {
-                return Ok(fp.without_push());
+                return Ok(self.make_turn(fp, None, 0));
             }
             return Err(format!(
                 "the turn lacks its compulsory push (an opponent pawn can advance, e.g. {})",
@@ -124,7 +124,7 @@ impl AvalanchePosition {
             };
             return Err(format!("push {push_text} is not allowed, {why}"));
         }
-        Ok(fp.with_push(pf))
+        Ok(self.make_turn(fp, Some(pf), pushes.legal))
     }
 
     fn push_name(&self, s: u32) -> String {

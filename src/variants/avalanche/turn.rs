@@ -3,7 +3,8 @@
 //! Bits 0-5 origin, 6-11 destination, 12-14 promotion role of the first
 //! part (0 none, else role + 1), 15-17 the pending-pawn choice (same code),
 //! 18-24 the pushed pawn's origin + 1 (0: no push), 25 castling, 26 capture,
-//! 31 always set so no turn encodes to 0.
+//! 27 "quiescence turn" (set by the generator, see `movegen`), 31 always set
+//! so no turn encodes to 0.
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Turn(pub u32);
@@ -11,6 +12,7 @@ pub struct Turn(pub u32);
 const MARK: u32 = 1 << 31;
 const CASTLE: u32 = 1 << 25;
 const CAPTURE: u32 = 1 << 26;
+const QUIESCENCE: u32 = 1 << 27;
 const NO_ROLE: usize = 7;
 
 /// The chess part of a turn (plus the choice it was generated under).
@@ -99,9 +101,20 @@ fn role_field(bits: u32) -> Option<usize> {
 }
 
 impl Turn {
+    /// Marks the turn as the one quiescence search looks at for its first part.
+    #[inline]
+    pub fn for_quiescence(self) -> Turn {
+        Turn(self.0 | QUIESCENCE)
+    }
+
+    #[inline]
+    pub fn is_for_quiescence(self) -> bool {
+        self.0 & QUIESCENCE != 0
+    }
+
     #[inline]
     pub fn first(self) -> FirstPart {
-        FirstPart(self.0 & !(0x7f << 18))
+        FirstPart(self.0 & !(0x7f << 18) & !QUIESCENCE)
     }
 
     /// Origin of the pushed pawn, if the turn has a push.
