@@ -123,28 +123,42 @@ impl Terms {
     }
 }
 
-/// Squares ahead of `s` on its file and the two neighbouring files, for a
-/// pawn of `color` (where an enemy pawn would stop it being passed).
-fn front_span(color: usize, s: u32) -> u64 {
-    let file = s % 8;
-    let mut files = 0x0101_0101_0101_0101u64 << file;
-    if file > 0 {
-        files |= files >> 1;
-    }
-    if file < 7 {
-        files |= files << 1;
-    }
-    let rank = s / 8;
-    let ahead = if color == WHITE {
-        if rank == 7 {
+/// Squares ahead of a pawn of each colour on each square, on its file and
+/// the two neighbouring files (where an enemy pawn stops it being passed).
+static FRONT_SPAN: [[u64; 64]; 2] = {
+    let mut t = [[0u64; 64]; 2];
+    let mut s = 0;
+    while s < 64 {
+        let file = s % 8;
+        let rank = s / 8;
+        let mut files = 0x0101_0101_0101_0101u64 << file;
+        if file > 0 {
+            files |= files >> 1;
+        }
+        if file < 7 {
+            files |= files << 1;
+        }
+        let white_ahead = if rank == 7 {
             0
         } else {
             !0u64 << ((rank + 1) * 8)
-        }
-    } else {
-        (1u64 << (rank * 8)) - 1
-    };
-    files & ahead
+        };
+        let black_ahead = (1u64 << (rank * 8)) - 1;
+        t[0][s] = files & white_ahead;
+        t[1][s] = files & black_ahead;
+        s += 1;
+    }
+    t
+};
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+/// Squares from which a pawn of `color` attacks some square of `targets`.
+#[inline]
+fn pawn_attack_sources(targets: u64, color: usize) -> u64 {
+    let behind = shift_back(targets, color);
+    ((behind << 1) & !FILE_A) | ((behind >> 1) & !FILE_H)
 }
 
 /// Relative rank of `s` for `color` (0 = own first rank).
@@ -176,6 +190,13 @@ fn side_terms(pos: &AvalanchePosition, color: usize) -> Terms {
     let own = b.by_color[color];
     let mut t = Terms::default();
 
+    // Mobility counts squares not held by own pieces or enemy pawns.
+    let enemy_pawn_attacks = {
+        let ahead = shift_forward(b.pieces(them, PAWN), them);
+        ((ahead << 1) & !FILE_A) | ((ahead >> 1) & !FILE_H)
+    };
+    let mobility_area = !own & !enemy_pawn_attacks;
+
     // A pending pawn (only ever the side to move's) counts as almost a queen.
     let pending = pos.pending().filter(|_| pos.side() == color);
 
@@ -198,7 +219,7 @@ fn side_terms(pos: &AvalanchePosition, color: usize) -> Terms {
                 _ => 0,
             };
             if role != PAWN {
-                let m = (reach & !own).count_ones() as i32 * w.mobility[role - 1];
+                let m = (reach & mobility_area).count_ones() as i32 * w.mobility[role - 1];
                 t.mobility += Score(m, m);
             }
         }
@@ -209,15 +230,12 @@ fn side_terms(pos: &AvalanchePosition, color: usize) -> Terms {
 
     // Pawn advancement and passed pawns.
     let enemy_pawns = b.pieces(them, PAWN);
-    let mut pawns = b.pieces(color, PAWN);
+    let mut pawns = b.pieces(color, PAWN) & !pending.map_or(0, bit);
     while pawns != 0 {
         let s = pop(&mut pawns);
-        if pending == Some(s) {
-            continue;
-        }
         let r = relative_rank(color, s);
         t.pawns += Score(w.pawn_rank_mg[r], w.pawn_rank_eg[r]);
-        if front_span(color, s) & enemy_pawns == 0 {
+        if FRONT_SPAN[color][s as usize] & enemy_pawns == 0 {
             t.pawns += Score(w.passed_mg[r], w.passed_eg[r]);
         }
     }
@@ -228,14 +246,7 @@ fn side_terms(pos: &AvalanchePosition, color: usize) -> Terms {
     let shield = (ahead & !zone & b.pieces(color, PAWN)).count_ones() as i32;
     let near = zone | ahead | shift_forward(zone, them);
     let storm = (near & enemy_pawns).count_ones() as i32;
-    let mut attacks = 0;
-    let mut e = enemy_pawns & (near | shift_forward(near, them));
-    while e != 0 {
-        let s = pop(&mut e);
-        if pawn_attacks(them, s) & zone != 0 {
-            attacks += 1;
-        }
-    }
+    let attacks = (pawn_attack_sources(zone, them) & enemy_pawns).count_ones() as i32;
     let mg = shield * w.shield_pawn - storm * w.storm_pawn - attacks * w.pawn_attacks_king_zone;
     t.king_safety += Score(mg, mg / 3);
     t
