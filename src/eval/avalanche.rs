@@ -319,6 +319,46 @@ mod tests {
         assert!(p.explain().contains("pending pawn"));
     }
 
+    /// The same position with colours swapped and the board flipped.
+    fn mirrored(fen: &str) -> String {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        let swap = |c: char| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        };
+        let rows: Vec<String> = f[0]
+            .split('/')
+            .rev()
+            .map(|r| r.chars().map(swap).collect())
+            .collect();
+        let side = if f[1] == "w" { "b" } else { "w" };
+        format!("{} {side} - - {} {}", rows.join("/"), f[4], f[5])
+    }
+
+    #[test]
+    fn evaluation_is_colour_symmetric() {
+        let mut state = 3u64;
+        for _ in 0..40 {
+            let mut p = AvalanchePosition::start("avalanche");
+            for _ in 0..60 {
+                let m = AvalanchePosition::from_fen("avalanche", &mirrored(&p.fen())).unwrap();
+                assert_eq!(p.evaluate(), m.evaluate(), "{} vs {}", p.fen(), m.fen());
+                let mut turns = Vec::new();
+                p.generate(&mut turns);
+                if turns.is_empty() {
+                    break;
+                }
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                p.play(turns[(state >> 33) as usize % turns.len()]);
+            }
+        }
+    }
+
     #[test]
     fn knows_pending_pawns_and_advanced_pawns() {
         // Black to move with a pending pawn on a1: Black is far better.
