@@ -120,7 +120,7 @@ impl Rules for AvalanchePosition {
     type Move = Turn;
     const VARIANTS: &'static [&'static str] =
         &["avalanche", "avalanche-balanced", "avalanche-reversed"];
-    const HISTORY_SLOTS: usize = 64 * 64;
+    const HISTORY_SLOTS: usize = 2 * 64 * 64;
 
     fn start_fen(variant: &str) -> &'static str {
         match Kind::from_variant(variant) {
@@ -265,9 +265,16 @@ impl Rules for AvalanchePosition {
         (victim + promo - gift) * 8 - attacker / 10
     }
 
+    /// The first part's from/to; the main push and the other pushes of a
+    /// first part keep separate entries.
     #[inline]
     fn history_index(&self, m: Turn) -> usize {
-        (m.from() * 64 + m.to()) as usize
+        let first = (m.from() * 64 + m.to()) as usize;
+        if m.has_main_push() {
+            first
+        } else {
+            64 * 64 + first
+        }
     }
 
     #[inline]

@@ -219,7 +219,11 @@ impl AvalanchePosition {
         self.kind == super::Kind::Balanced && self.turn == WHITE && self.fullmoves == 1
     }
 
-    /// Every legal turn on `board`, generated under the pending choice `choice`.
+    /// Every legal turn on `board`, generated under the pending choice
+    /// `choice`. Each first part's main (quietest) push comes first, in one
+    /// pass over the first parts; the other pushes follow in a second pass,
+    /// least advanced enemy pawn first. With equal history scores the search
+    /// thus tries many different first parts before the second-best pushes.
     fn generate_on(&self, board: &Board, choice: Option<usize>, out: &mut Vec<Turn>) {
         let no_push = self.no_push_turn();
         self.for_each_first_part(board, |fp| {
@@ -231,21 +235,30 @@ impl AvalanchePosition {
             let pushes = self.pushes_after(board, fp);
             if pushes.all == 0 {
                 out.push(self.make_turn(fp, None, 0));
-            } else if self.turn == WHITE {
-                // Least advanced enemy pawn first: the search tries the
-                // pushes that give the opponent least before the others.
-                let mut legal = pushes.legal;
-                while legal != 0 {
-                    let s = 63 - legal.leading_zeros();
-                    legal ^= bit(s);
-                    out.push(self.make_turn(fp, Some(s), pushes.legal));
-                }
-            } else {
-                let mut legal = pushes.legal;
-                while legal != 0 {
-                    let s = pop(&mut legal);
-                    out.push(self.make_turn(fp, Some(s), pushes.legal));
-                }
+            } else if pushes.legal != 0 {
+                let main = self.quiet_push(pushes.legal);
+                out.push(self.make_turn(fp, Some(main), pushes.legal));
+            }
+        });
+        if no_push {
+            return;
+        }
+        self.for_each_first_part(board, |fp| {
+            let fp = fp.with_choice(choice);
+            let pushes = self.pushes_after(board, fp);
+            if pushes.legal == 0 {
+                return;
+            }
+            let mut others = pushes.legal & !bit(self.quiet_push(pushes.legal));
+            while others != 0 {
+                // Least advanced first: highest square for Black's pawns.
+                let s = if self.turn == WHITE {
+                    63 - others.leading_zeros()
+                } else {
+                    others.trailing_zeros()
+                };
+                others ^= bit(s);
+                out.push(self.make_turn(fp, Some(s), pushes.legal));
             }
         });
     }
@@ -301,17 +314,21 @@ impl AvalanchePosition {
         }
     }
 
-    /// The turn that pairs `fp` with `push` (or with no push), marked for
-    /// quiescence when `fp` captures or promotes and the push is the quiet
-    /// one among `legal`.
+    /// The turn that pairs `fp` with `push` (or with no push). It is marked
+    /// as the main push when the push is the quiet one among `legal` (or
+    /// there is none), and for quiescence when it is also a capture or
+    /// promotion.
     #[inline]
     pub(crate) fn make_turn(&self, fp: FirstPart, push: Option<u32>, legal: u64) -> Turn {
         let turn = match push {
             Some(s) => fp.with_push(s),
             None => fp.without_push(),
         };
-        let forcing = fp.is_capture() || fp.promotion().is_some();
-        if forcing && push.is_none_or(|s| self.quiet_push(legal) == s) {
+        if push.is_some_and(|s| self.quiet_push(legal) != s) {
+            return turn;
+        }
+        let turn = turn.with_main_push();
+        if fp.is_capture() || fp.promotion().is_some() {
             turn.for_quiescence()
         } else {
             turn

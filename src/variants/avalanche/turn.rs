@@ -3,8 +3,8 @@
 //! Bits 0-5 origin, 6-11 destination, 12-14 promotion role of the first
 //! part (0 none, else role + 1), 15-17 the pending-pawn choice (same code),
 //! 18-24 the pushed pawn's origin + 1 (0: no push), 25 castling, 26 capture,
-//! 27 "quiescence turn" (set by the generator, see `movegen`), 31 always set
-//! so no turn encodes to 0.
+//! 27 "quiescence turn" and 28 "main push" (both set by the generator, see
+//! `movegen`), 31 always set so no turn encodes to 0.
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Turn(pub u32);
@@ -13,6 +13,7 @@ const MARK: u32 = 1 << 31;
 const CASTLE: u32 = 1 << 25;
 const CAPTURE: u32 = 1 << 26;
 const QUIESCENCE: u32 = 1 << 27;
+const MAIN_PUSH: u32 = 1 << 28;
 const NO_ROLE: usize = 7;
 
 /// The chess part of a turn (plus the choice it was generated under).
@@ -112,9 +113,20 @@ impl Turn {
         self.0 & QUIESCENCE != 0
     }
 
+    /// Marks the push as the first-part's main one (the quietest push).
+    #[inline]
+    pub fn with_main_push(self) -> Turn {
+        Turn(self.0 | MAIN_PUSH)
+    }
+
+    #[inline]
+    pub fn has_main_push(self) -> bool {
+        self.0 & MAIN_PUSH != 0
+    }
+
     #[inline]
     pub fn first(self) -> FirstPart {
-        FirstPart(self.0 & !(0x7f << 18) & !QUIESCENCE)
+        FirstPart(self.0 & !(0x7f << 18) & !QUIESCENCE & !MAIN_PUSH)
     }
 
     /// Origin of the pushed pawn, if the turn has a push.
