@@ -8,6 +8,7 @@ use chimera::search::score::uci_score;
 use chimera::search::{self, Limits, SearchConfig, SearchResult, Shared};
 use chimera::variants::atomic::AtomicPosition;
 use chimera::variants::chess::ChessPosition;
+use chimera::variants::dynamo::DynamoPosition;
 use chimera::variants::omega::OmegaPosition;
 
 fn search_depth<P: Variant>(variant: &str, fen: &str, depth: i32) -> (P, SearchResult) {
@@ -86,4 +87,5 @@ fn a_legal_move_in_every_perft_position() {
     legal_move_everywhere::<ChessPosition>("chess", "engine-tests/perft/chess.epd");
     legal_move_everywhere::<AtomicPosition>("atomic", "engine-tests/perft/atomic.epd");
     legal_move_everywhere::<OmegaPosition>("omega", "engine-tests/perft/omega.epd");
+    legal_move_everywhere::<DynamoPosition>("dynamo", "engine-tests/perft/dynamo.epd");
 }

@@ -439,3 +439,33 @@ fn commands_during_a_long_search_wait_but_stop_gets_through() {
     e.send("quit");
     assert!(e.wait_exit().success());
 }
+
+#[test]
+fn avalanche_over_uci() {
+    use chimera::variants::avalanche::AvalanchePosition;
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Variant value avalanche");
+    assert_eq!(
+        e.line(),
+        format!("info string variant avalanche startpos {START}")
+    );
+    let moves = ["e2e4,d7d6", "g8f6,e4e5"];
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    let best = e.bestmove("go depth 3");
+    assert!(best.contains(','), "a turn with its push: {best}");
+    assert!(
+        legal_tokens::<AvalanchePosition>("avalanche", START, &moves).contains(&best),
+        "{best}"
+    );
+    // Missing compulsory push; a push onto an occupied square; pushing
+    // one's own pawn.
+    for bad in ["e7e5", "e7e5,e4e5", "e7e5,e5e4"] {
+        e.send(&format!("position startpos moves e2e4,d7d6 {bad}"));
+        let out = e.sync();
+        assert_eq!(out.len(), 1, "{bad}: {out:?}");
+        assert!(
+            out[0].starts_with(&format!("info string error: illegal move {bad}")),
+            "{out:?}"
+        );
+    }
+}
