@@ -76,6 +76,10 @@ fn legal_move_everywhere<P: Variant>(variant: &str, path: &str) {
     {
         let fen = line.split(';').next().unwrap().trim();
         let (pos, r) = search_depth::<P>(variant, fen, 4);
+        if pos.count_moves() == 0 {
+            assert_eq!(r.best, None, "{fen} has no legal move");
+            continue;
+        }
         let best = r.best.unwrap_or_else(|| panic!("no move in {fen}"));
         pos.parse_move(&best)
             .unwrap_or_else(|e| panic!("{fen}: {best} {e}"));
