@@ -128,16 +128,15 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
 
     #[inline]
     fn play(&mut self, m: Move) {
-        let key = if P::EXPLOSIVE && m.is_capture() {
-            None
-        } else {
-            Some(self.key ^ key_before_move(&self.pos, m))
-        };
+        if P::EXPLOSIVE && m.is_capture() {
+            self.pos.play_unchecked(m);
+            self.key = Self::full_key(&self.pos);
+            return;
+        }
+        let rights_before = rights_mask(&self.pos);
+        let key = self.key ^ key_before_move(&self.pos, m);
         self.pos.play_unchecked(m);
-        self.key = match key {
-            Some(k) => k ^ key_after_move(&self.pos),
-            None => Self::full_key(&self.pos),
-        };
+        self.key = key ^ rights_key(rights_before ^ rights_mask(&self.pos)) ^ ep_key(&self.pos);
     }
 
     fn null_move_allowed(&self) -> bool {
@@ -223,46 +222,50 @@ fn rights_mask<P: Position>(pos: &P) -> u8 {
         | u8::from(c.has(Color::Black, CastlingSide::QueenSide)) << 3
 }
 
-/// Zobrist keys of the castling rights in `mask`, and of the en-passant
-/// square if one is legal.
+/// Zobrist keys of the castling rights in a [`rights_mask`].
 #[inline]
-fn rights_and_ep_key<P: Position>(pos: &P) -> u64 {
-    let mut key = 0;
-    let mask = rights_mask(pos);
-    if mask != 0 {
-        for (i, (color, side)) in [
-            (Color::White, CastlingSide::KingSide),
-            (Color::White, CastlingSide::QueenSide),
-            (Color::Black, CastlingSide::KingSide),
-            (Color::Black, CastlingSide::QueenSide),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            if mask & 1 << i != 0 {
-                key ^= Zobrist64::zobrist_for_castling_right(color, side).0;
-            }
-        }
+fn rights_key(mask: u8) -> u64 {
+    if mask == 0 {
+        return 0;
     }
-    // Only a pseudo-legal en-passant square can be legal; test legality
-    // only then (rarely).
-    if pos.maybe_ep_square().is_some() {
-        if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
-            key ^= Zobrist64::zobrist_for_en_passant_file(sq.file()).0;
+    let mut key = 0;
+    for (i, (color, side)) in [
+        (Color::White, CastlingSide::KingSide),
+        (Color::White, CastlingSide::QueenSide),
+        (Color::Black, CastlingSide::KingSide),
+        (Color::Black, CastlingSide::QueenSide),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if mask & 1 << i != 0 {
+            key ^= Zobrist64::zobrist_for_castling_right(color, side).0;
         }
     }
     key
 }
 
+/// Zobrist key of the en-passant file if a capture there is legal. Only a
+/// pseudo-legal square can be legal, so legality is tested only then.
+#[inline]
+fn ep_key<P: Position>(pos: &P) -> u64 {
+    match pos.maybe_ep_square() {
+        Some(_) => pos
+            .ep_square(EnPassantMode::Legal)
+            .map_or(0, |sq| Zobrist64::zobrist_for_en_passant_file(sq.file()).0),
+        None => 0,
+    }
+}
+
 /// What `m` changes in the key, computed before it is played: the side to
-/// move, the pieces it moves and captures, and the old rights and
-/// en-passant square (the new ones come from [`key_after_move`]).
+/// move, the pieces it moves and captures, and the old en-passant square
+/// (rights and the new en-passant square are settled after the move).
 #[inline]
 fn key_before_move<P: Position>(pos: &P, m: Move) -> u64 {
     let piece =
         |sq: Square, role: Role, color: Color| Zobrist64::zobrist_for_piece(sq, role.of(color)).0;
     let us = pos.turn();
-    let mut key = Zobrist64::zobrist_for_white_turn().0 ^ rights_and_ep_key(pos);
+    let mut key = Zobrist64::zobrist_for_white_turn().0 ^ ep_key(pos);
     match m {
         Move::Normal {
             role,
@@ -290,12 +293,6 @@ fn key_before_move<P: Position>(pos: &P, m: Move) -> u64 {
         Move::Put { role, to } => key ^= piece(to, role, us),
     }
     key
-}
-
-/// The part of the key that depends on the position after the move.
-#[inline]
-fn key_after_move<P: Position>(pos: &P) -> u64 {
-    rights_and_ep_key(pos)
 }
 
 /// Origin and destination squares of a move (castling: king to rook).
