@@ -6,4 +6,5 @@ pub mod gui;
 pub mod perft;
 pub mod search;
 pub mod uci;
+pub mod tournament;
 pub mod variants;

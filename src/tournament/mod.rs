@@ -1,0 +1,158 @@
+//! `chimera match`: engine-vs-engine tournaments in every variant Chimera
+//! knows, refereed by Chimera's own rules library (see docs/tournament.md).
+//!
+//! The runner is generic over [`Rules`]: [`run_config`] picks the
+//! monomorphised backend for the variant name with `with_variant!`, so a new
+//! backend plays matches as soon as it is registered.
+
+pub mod adjudication;
+pub mod args;
+pub mod engine;
+pub mod openings;
+pub mod pgn;
+pub mod record;
+pub mod referee;
+pub mod report;
+pub mod scheduler;
+pub mod stats;
+pub mod time_control;
+
+use std::fs::OpenOptions;
+use std::io::Write;
+
+use anyhow::{anyhow, Context};
+
+pub use args::{MatchArgs, MatchConfig, TournamentKind};
+pub use report::Standings;
+
+use crate::variants::registry::VARIANT_NAMES;
+use crate::variants::Rules;
+use openings::{load_openings, random_opening, Opening, SplitMix64};
+use pgn::{today, write_game, PgnHeader};
+use referee::GameSettings;
+use scheduler::{run_games, schedule, EnginePool};
+use stats::SprtDecision;
+
+/// Runs the match the command line asks for and prints the result table.
+pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    let config = args.into_config().map_err(|e| anyhow!(e))?;
+    let standings = run_config(&config)?;
+    print!("{}", standings.table());
+    Ok(())
+}
+
+/// Runs a match with progress on stderr, returning the final standings.
+pub fn run_config(config: &MatchConfig) -> anyhow::Result<Standings> {
+    crate::with_variant!(config.variant.as_str(), P => run_match::<P>(config)).unwrap_or_else(
+        || {
+            Err(anyhow!(
+                "unknown variant `{}` (known: {})",
+                config.variant,
+                VARIANT_NAMES.join(", ")
+            ))
+        },
+    )
+}
+
+/// The openings the match plays, one per pair of games.
+fn openings_for<P: Rules>(config: &MatchConfig) -> anyhow::Result<Vec<Opening>> {
+    if let Some(path) = &config.openings {
+        return load_openings::<P>(&config.variant, path).map_err(|e| anyhow!(e));
+    }
+    if config.random_plies == 0 {
+        return Ok(vec![Opening::default()]);
+    }
+    let mut rng = SplitMix64::new(config.seed);
+    let pairs = config.games.div_ceil(2);
+    Ok((0..pairs)
+        .map(|_| random_opening::<P>(&config.variant, config.random_plies, &mut rng))
+        .collect())
+}
+
+fn run_match<P: Rules>(config: &MatchConfig) -> anyhow::Result<Standings> {
+    let variant = config.variant.as_str();
+    let openings = openings_for::<P>(config)?;
+    let mut pgn_file = match &config.pgn {
+        Some(path) => Some(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .with_context(|| format!("cannot open PGN file {}", path.display()))?,
+        ),
+        None => None,
+    };
+
+    // Start one process of each engine first: a wrong path or an engine
+    // that does not speak UCI is a setup error, not a lost game.
+    let pool = EnginePool::new(config.engines.clone(), variant, config.hang_timeout);
+    for (i, spec) in config.engines.iter().enumerate() {
+        let engine = pool
+            .take(i)
+            .map_err(|e| anyhow!("engine {} ({}): {e}", spec.name, spec.cmd))?;
+        pool.give_back(i, engine, true);
+    }
+
+    let jobs = schedule(config.engines.len(), config.tournament, config.games);
+    let settings = GameSettings {
+        variant: variant.to_string(),
+        tc: config.tc,
+        margin: config.margin,
+        hang_timeout: config.hang_timeout,
+        adjudication: config.adjudication,
+    };
+    let header = PgnHeader {
+        event: format!("Chimera match, {variant}, {}", config.tc.describe()),
+        site: "?".to_string(),
+        date: today(),
+        time_control: config.tc.pgn_tag(),
+    };
+    let names = pool.names();
+    eprintln!(
+        "Match: {} in {variant} at {}, {} games, concurrency {}{}",
+        names.join(", "),
+        config.tc.describe(),
+        jobs.len(),
+        config.concurrency,
+        if config.random_plies > 0 && config.openings.is_none() {
+            format!(
+                ", {} random plies (seed {})",
+                config.random_plies, config.seed
+            )
+        } else {
+            String::new()
+        }
+    );
+
+    let mut standings = Standings::new(names.clone(), jobs.len() as u32, config.sprt);
+    let mut pgn_error = None;
+    run_games::<P>(
+        &settings,
+        &openings,
+        &jobs,
+        &pool,
+        config.concurrency,
+        |game| {
+            standings.add(&game);
+            eprintln!("{}", standings.progress_line(&game));
+            if let Some(file) = pgn_file.as_mut() {
+                let text = write_game(&header, &names, &game);
+                if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
+                    pgn_error.get_or_insert(e);
+                }
+            }
+            match standings.sprt_decision() {
+                Some(SprtDecision::AcceptH0) | Some(SprtDecision::AcceptH1) => {
+                    eprintln!("SPRT decided; no more games start");
+                    false
+                }
+                _ => true,
+            }
+        },
+    );
+    pool.shutdown();
+    if let Some(e) = pgn_error {
+        return Err(anyhow!(e).context("writing the PGN file failed"));
+    }
+    Ok(standings)
+}

@@ -1,0 +1,297 @@
+//! The game loop: asks the engines for moves like a GUI, checks every move
+//! against the variant's rules, keeps the clocks, and decides the result.
+
+use std::time::Duration;
+
+use super::adjudication::{AdjudicationRules, Adjudicator, Verdict};
+use super::engine::{EngineError, EngineProcess};
+use super::openings::Opening;
+use super::record::{GameRecord, GameResult, Termination};
+use super::time_control::{ClockVerdict, Clocks, TimeControl};
+use crate::variants::{Outcome, Rules};
+
+/// Everything about a game that is the same for every game of the match.
+#[derive(Clone, Debug)]
+pub struct GameSettings {
+    pub variant: String,
+    pub tc: TimeControl,
+    /// Extra time a move may take past the clock before it loses on time.
+    pub margin: Duration,
+    /// Longest wait for a `bestmove` under nodes/depth, and for `readyok`.
+    pub hang_timeout: Duration,
+    pub adjudication: AdjudicationRules,
+}
+
+/// Who plays game `number`, and from where.
+#[derive(Clone, Copy, Debug)]
+pub struct Pairing<'a> {
+    pub number: u32,
+    pub white: usize,
+    pub black: usize,
+    pub opening: &'a Opening,
+}
+
+fn colour(white: bool) -> &'static str {
+    if white {
+        "White"
+    } else {
+        "Black"
+    }
+}
+
+/// How long a late engine gets to answer `stop` before it is killed.
+const STOP_GRACE: Duration = Duration::from_millis(1000);
+
+/// A game's state while it is being played.
+struct Game<'a, P: Rules> {
+    settings: &'a GameSettings,
+    pairing: Pairing<'a>,
+    pos: P,
+    /// Hash of every position since the start, the current one last.
+    history: Vec<u64>,
+    moves: Vec<String>,
+    healthy: [bool; 2],
+}
+
+impl<P: Rules> Game<'_, P> {
+    fn finish(self, result: GameResult, termination: Termination, reason: String) -> GameRecord {
+        GameRecord {
+            number: self.pairing.number,
+            white: self.pairing.white,
+            black: self.pairing.black,
+            variant: self.settings.variant.clone(),
+            start_fen: self.pairing.opening.fen.clone(),
+            moves: self.moves,
+            opening_plies: self.pairing.opening.moves.len(),
+            result,
+            termination,
+            reason,
+            healthy: self.healthy,
+        }
+    }
+
+    /// The `position` command for the current position.
+    fn position_command(&self) -> String {
+        let mut cmd = match &self.pairing.opening.fen {
+            Some(fen) => format!("position fen {fen}"),
+            None => "position startpos".to_string(),
+        };
+        if !self.moves.is_empty() {
+            cmd.push_str(" moves ");
+            cmd.push_str(&self.moves.join(" "));
+        }
+        cmd
+    }
+
+    fn play_token(&mut self, token: &str) -> Result<(), String> {
+        let m = self.pos.parse_move(token)?;
+        self.pos.play(m);
+        self.history.push(self.pos.hash());
+        self.moves.push(token.to_string());
+        Ok(())
+    }
+
+    /// The result by the rules in the current position, if the game is over.
+    fn rules_result(&self) -> Option<(GameResult, String)> {
+        let stm = self.pos.white_to_move();
+        let end = self.pos.early_end().or_else(|| {
+            let mut moves = Vec::new();
+            self.pos.generate(&mut moves);
+            moves.is_empty().then(|| self.pos.end_without_moves())
+        });
+        if let Some(end) = end {
+            return Some(match end.outcome {
+                Outcome::Win => (
+                    GameResult::loss_for(!stm),
+                    format!("{} wins ({})", colour(stm), end.reason),
+                ),
+                Outcome::Loss => (
+                    GameResult::loss_for(stm),
+                    format!("{} wins ({})", colour(!stm), end.reason),
+                ),
+                Outcome::Draw => (GameResult::Draw, format!("Draw ({})", end.reason)),
+            });
+        }
+        let key = self.pos.hash();
+        if self.history.iter().filter(|&&h| h == key).count() >= 3 {
+            return Some((GameResult::Draw, "Draw (threefold repetition)".into()));
+        }
+        if self.pos.halfmove_clock() >= 100 {
+            return Some((GameResult::Draw, "Draw (50-move rule)".into()));
+        }
+        None
+    }
+}
+
+/// The record of a game that ended before any move: an engine that could not
+/// start (`result` is its loss, `termination` abandoned) or a bad opening.
+pub fn unplayed(
+    settings: &GameSettings,
+    pairing: Pairing<'_>,
+    result: GameResult,
+    reason: String,
+    healthy: [bool; 2],
+) -> GameRecord {
+    GameRecord {
+        number: pairing.number,
+        white: pairing.white,
+        black: pairing.black,
+        variant: settings.variant.clone(),
+        start_fen: pairing.opening.fen.clone(),
+        moves: Vec::new(),
+        opening_plies: 0,
+        result,
+        termination: Termination::Abandoned,
+        reason,
+        healthy,
+    }
+}
+
+/// Plays one game between two started engines and returns its record.
+/// Never fails: every problem with an engine is a result of the game.
+pub fn play_game<P: Rules>(
+    settings: &GameSettings,
+    pairing: Pairing<'_>,
+    white: &mut EngineProcess,
+    black: &mut EngineProcess,
+) -> GameRecord {
+    let start = match &pairing.opening.fen {
+        Some(fen) => P::from_fen(&settings.variant, fen),
+        None => Ok(P::start(&settings.variant)),
+    };
+    let pos = match start {
+        Ok(pos) => pos,
+        // Openings are checked when loaded; this only guards against bugs.
+        Err(e) => {
+            return unplayed(
+                settings,
+                pairing,
+                GameResult::Draw,
+                format!("bad opening: {e}"),
+                [true, true],
+            )
+        }
+    };
+    let mut game = Game {
+        settings,
+        pairing,
+        pos,
+        history: Vec::new(),
+        moves: Vec::new(),
+        healthy: [true, true],
+    };
+    game.history.push(game.pos.hash());
+    for token in &pairing.opening.moves {
+        if let Err(e) = game.play_token(token) {
+            let reason = format!("bad opening move {token}: {e}");
+            return unplayed(settings, pairing, GameResult::Draw, reason, [true, true]);
+        }
+    }
+
+    let mut engines = [white, black];
+    for (side, engine) in engines.iter_mut().enumerate() {
+        if let Err(e) = engine.new_game(settings.hang_timeout) {
+            game.healthy[side] = false;
+            let white = side == 0;
+            return game.finish(
+                GameResult::loss_for(white),
+                Termination::Abandoned,
+                format!("{} engine failed to start the game: {e}", colour(white)),
+            );
+        }
+    }
+
+    let mut clocks = Clocks::new(settings.tc, settings.margin, settings.hang_timeout);
+    let mut adjudicator = Adjudicator::new(settings.adjudication);
+    loop {
+        if let Some((result, reason)) = game.rules_result() {
+            return game.finish(result, Termination::Normal, reason);
+        }
+        if adjudicator.move_limit_reached(game.moves.len()) {
+            return game.finish(
+                GameResult::Draw,
+                Termination::Adjudication,
+                "Draw (move limit adjudication)".into(),
+            );
+        }
+        let white = game.pos.white_to_move();
+        let side = usize::from(!white);
+        let engine = &mut engines[side];
+        let limit = clocks.deadline(white);
+        let reply = engine.search(&game.position_command(), &clocks.go_command(), limit);
+        let reply = match reply {
+            Ok(reply) => reply,
+            Err(EngineError::Timeout(_)) if settings.tc.is_timed() => {
+                game.healthy[side] = engine.stop_search(STOP_GRACE);
+                return game.finish(
+                    GameResult::loss_for(white),
+                    Termination::TimeForfeit,
+                    format!(
+                        "{} loses on time (no move within {} ms)",
+                        colour(white),
+                        limit.as_millis()
+                    ),
+                );
+            }
+            Err(EngineError::Timeout(_)) => {
+                game.healthy[side] = false;
+                return game.finish(
+                    GameResult::loss_for(white),
+                    Termination::Abandoned,
+                    format!(
+                        "{} engine hung (no move within {} s)",
+                        colour(white),
+                        limit.as_secs_f64()
+                    ),
+                );
+            }
+            Err(EngineError::Crashed(e)) => {
+                game.healthy[side] = false;
+                return game.finish(
+                    GameResult::loss_for(white),
+                    Termination::Abandoned,
+                    format!("{} engine crashed: {e}", colour(white)),
+                );
+            }
+        };
+        if let ClockVerdict::Flagged(used) = clocks.charge(white, reply.elapsed) {
+            return game.finish(
+                GameResult::loss_for(white),
+                Termination::TimeForfeit,
+                format!("{} loses on time (move took {used} ms)", colour(white)),
+            );
+        }
+        let Some(token) = reply.bestmove else {
+            return game.finish(
+                GameResult::loss_for(white),
+                Termination::IllegalMove,
+                format!("{} sends bestmove without a move", colour(white)),
+            );
+        };
+        if let Err(e) = game.play_token(&token) {
+            return game.finish(
+                GameResult::loss_for(white),
+                Termination::IllegalMove,
+                format!("{} makes an illegal move: {token} ({e})", colour(white)),
+            );
+        }
+        let move_number = (game.moves.len() as u32 + 1) / 2;
+        match adjudicator.record(white, move_number, reply.score) {
+            Verdict::Continue => {}
+            Verdict::Draw => {
+                return game.finish(
+                    GameResult::Draw,
+                    Termination::Adjudication,
+                    "Draw (score adjudication)".into(),
+                )
+            }
+            Verdict::Loss { white: loser } => {
+                return game.finish(
+                    GameResult::loss_for(loser),
+                    Termination::Adjudication,
+                    format!("{} wins (score adjudication)", colour(!loser)),
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! Who plays whom in which order, and running the games on worker threads
+//! with a pool of engine processes.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+use super::args::TournamentKind;
+use super::engine::{EngineError, EngineProcess, EngineSpec};
+use super::openings::Opening;
+use super::record::{GameRecord, GameResult};
+use super::referee::{play_game, unplayed, GameSettings, Pairing};
+use crate::variants::Rules;
+
+/// One scheduled game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Job {
+    /// 1-based game number (the PGN `Round`).
+    pub number: u32,
+    pub white: usize,
+    pub black: usize,
+    /// Index of the opening pair: games `2k` and `2k+1` of a pairing share
+    /// opening `k` with colours reversed.
+    pub opening: usize,
+}
+
+/// The engine pairs that meet.
+pub fn pairings(engines: usize, kind: TournamentKind) -> Vec<(usize, usize)> {
+    match kind {
+        TournamentKind::RoundRobin => (0..engines)
+            .flat_map(|a| (a + 1..engines).map(move |b| (a, b)))
+            .collect(),
+        TournamentKind::Gauntlet => (1..engines).map(|b| (0, b)).collect(),
+    }
+}
+
+/// Every game of the match, interleaved so that each round plays every
+/// pairing once: the statistics and an SPRT see all pairings evenly.
+pub fn schedule(engines: usize, kind: TournamentKind, games: u32) -> Vec<Job> {
+    let pairs = pairings(engines, kind);
+    let mut jobs = Vec::new();
+    for round in 0..games {
+        for &(a, b) in &pairs {
+            let (white, black) = if round % 2 == 0 { (a, b) } else { (b, a) };
+            jobs.push(Job {
+                number: jobs.len() as u32 + 1,
+                white,
+                black,
+                opening: (round / 2) as usize,
+            });
+        }
+    }
+    jobs
+}
+
+/// Started engines waiting for their next game, per `--engine`.
+pub struct EnginePool {
+    specs: Vec<EngineSpec>,
+    variant: String,
+    timeout: Duration,
+    idle: Vec<Mutex<Vec<EngineProcess>>>,
+}
+
+impl EnginePool {
+    pub fn new(specs: Vec<EngineSpec>, variant: &str, timeout: Duration) -> EnginePool {
+        let idle = specs.iter().map(|_| Mutex::new(Vec::new())).collect();
+        EnginePool {
+            specs,
+            variant: variant.to_string(),
+            timeout,
+            idle,
+        }
+    }
+
+    pub fn names(&self) -> Vec<String> {
+        self.specs.iter().map(|s| s.name.clone()).collect()
+    }
+
+    /// An idle process of engine `i`, or a newly started one.
+    pub fn take(&self, i: usize) -> Result<EngineProcess, EngineError> {
+        let idle = self.idle[i].lock().ok().and_then(|mut idle| idle.pop());
+        match idle {
+            Some(engine) => Ok(engine),
+            None => EngineProcess::start(&self.specs[i], &self.variant, self.timeout),
+        }
+    }
+
+    /// Returns a healthy process; an unhealthy one is killed and reaped.
+    pub fn give_back(&self, i: usize, engine: EngineProcess, healthy: bool) {
+        if healthy {
+            if let Ok(mut idle) = self.idle[i].lock() {
+                idle.push(engine);
+            }
+        }
+    }
+
+    /// Quits every idle process.
+    pub fn shutdown(&self) {
+        for idle in &self.idle {
+            if let Ok(mut idle) = idle.lock() {
+                for engine in idle.drain(..) {
+                    engine.quit(Duration::from_millis(500));
+                }
+            }
+        }
+    }
+}
+
+/// Plays one job with engines from the pool.
+fn play_job<P: Rules>(
+    settings: &GameSettings,
+    openings: &[Opening],
+    pool: &EnginePool,
+    job: Job,
+) -> GameRecord {
+    let pairing = Pairing {
+        number: job.number,
+        white: job.white,
+        black: job.black,
+        opening: &openings[job.opening % openings.len()],
+    };
+    match (pool.take(job.white), pool.take(job.black)) {
+        (Ok(mut white), Ok(mut black)) => {
+            let record = play_game::<P>(settings, pairing, &mut white, &mut black);
+            pool.give_back(job.white, white, record.healthy[0]);
+            pool.give_back(job.black, black, record.healthy[1]);
+            record
+        }
+        (Err(e), black) => {
+            if let Ok(engine) = black {
+                pool.give_back(job.black, engine, true);
+            }
+            let reason = format!("White engine failed to start: {e}");
+            unplayed(
+                settings,
+                pairing,
+                GameResult::loss_for(true),
+                reason,
+                [false, true],
+            )
+        }
+        (Ok(white), Err(e)) => {
+            pool.give_back(job.white, white, true);
+            let reason = format!("Black engine failed to start: {e}");
+            unplayed(
+                settings,
+                pairing,
+                GameResult::loss_for(false),
+                reason,
+                [true, false],
+            )
+        }
+    }
+}
+
+/// Plays `jobs` on `concurrency` threads, handing each finished game to
+/// `on_result` on the calling thread in the order they finish. When
+/// `on_result` returns `false` no further game starts (games under way still
+/// finish and are reported).
+pub fn run_games<P: Rules>(
+    settings: &GameSettings,
+    openings: &[Opening],
+    jobs: &[Job],
+    pool: &EnginePool,
+    concurrency: usize,
+    mut on_result: impl FnMut(GameRecord) -> bool,
+) {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    thread::scope(|scope| {
+        let (sender, results) = mpsc::channel();
+        for _ in 0..concurrency.clamp(1, jobs.len().max(1)) {
+            let sender = sender.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    let Some(&job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    if sender
+                        .send(play_job::<P>(settings, openings, pool, job))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        for record in results {
+            if !on_result(record) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_robin_and_gauntlet_pairings() {
+        assert_eq!(
+            pairings(4, TournamentKind::RoundRobin),
+            [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+        );
+        assert_eq!(
+            pairings(4, TournamentKind::Gauntlet),
+            [(0, 1), (0, 2), (0, 3)]
+        );
+    }
+
+    #[test]
+    fn schedule_reverses_colours_per_opening_pair() {
+        let jobs = schedule(3, TournamentKind::RoundRobin, 3);
+        assert_eq!(jobs.len(), 9);
+        let numbers: Vec<u32> = jobs.iter().map(|j| j.number).collect();
+        assert_eq!(numbers, (1..=9).collect::<Vec<_>>());
+        let game = |n: usize| (jobs[n].white, jobs[n].black, jobs[n].opening);
+        assert_eq!(game(0), (0, 1, 0));
+        assert_eq!(game(3), (1, 0, 0));
+        assert_eq!(game(5), (2, 1, 0));
+        assert_eq!(game(6), (0, 1, 1));
+        // Every engine gets as many whites as blacks over two rounds.
+        let two_rounds = schedule(3, TournamentKind::RoundRobin, 2);
+        for e in 0..3 {
+            let whites = two_rounds.iter().filter(|j| j.white == e).count();
+            let blacks = two_rounds.iter().filter(|j| j.black == e).count();
+            assert_eq!(whites, blacks);
+        }
+    }
+}
