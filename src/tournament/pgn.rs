@@ -101,7 +101,15 @@ pub fn write_game(header: &PgnHeader, names: &[String], game: &GameRecord) -> St
         }
         white = !white;
     }
-    words.push(format!("{{{}}}", game.reason.replace('}', ")")));
+    let reason = game.reason.replace(['{', '}'], "");
+    let mut comment = reason.split_whitespace();
+    if let Some(first) = comment.next() {
+        words.push(format!("{{{first}"));
+        words.extend(comment.map(str::to_string));
+        if let Some(last) = words.last_mut() {
+            last.push('}');
+        }
+    }
     words.push(game.result.pgn().to_string());
 
     // Wrap the movetext at 80 columns, as the PGN export format asks.

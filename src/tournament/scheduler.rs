@@ -178,20 +178,22 @@ pub fn run_games<P: Rules>(
                     let Some(&job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
                         break;
                     };
-                    if sender
-                        .send(play_job::<P>(settings, openings, pool, job))
-                        .is_err()
-                    {
+                    // Wait until the result is counted, so a decided SPRT
+                    // stops this worker before it starts another game.
+                    let (ack, acked) = mpsc::channel::<()>();
+                    let record = play_job::<P>(settings, openings, pool, job);
+                    if sender.send((record, ack)).is_err() || acked.recv().is_err() {
                         break;
                     }
                 }
             });
         }
         drop(sender);
-        for record in results {
+        for (record, ack) in results {
             if !on_result(record) {
                 stop.store(true, Ordering::Relaxed);
             }
+            let _ = ack.send(());
         }
     });
 }

@@ -1,0 +1,407 @@
+//! `chimera match` against scripted engines (engine-tests/fixtures/
+//! fake_engine.py): every way a game can end, every way an engine can
+//! misbehave, and none of them stalls the match or leaves a zombie.
+
+mod match_support;
+
+use chimera::tournament::record::Termination;
+use chimera::tournament::stats::{SprtDecision, Tally};
+use match_support::{check_totals, fake, parse_pgn, run_match, serial, zombie_children};
+
+const FOOLS_MATE: &str = "--moves=f2f3,e7e5,g2g4,d8h4";
+const KNIGHT_DANCE: &str = "--moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8";
+const OPEN_GAME: &str = "--moves=e2e4,e7e5,g1f3,b8c6,f1c4,f8c5";
+const CLOCK: &[&str] = &["--tc", "2+0.1"];
+
+fn tally(w: u32, d: u32, l: u32) -> Tally {
+    Tally::new(w, d, l)
+}
+
+#[test]
+fn checkmate_ends_the_game_and_colours_alternate() {
+    let _serial = serial();
+    let engines = [fake("a", &[FOOLS_MATE]), fake("b", &[FOOLS_MATE])];
+    let mut options = vec!["--games", "2", "--variant", "chess"];
+    options.extend(CLOCK);
+    let (standings, pgn) = run_match("mate", &engines, &options);
+    check_totals(&standings, 2);
+    assert_eq!(standings.tallies, [tally(1, 0, 1), tally(1, 0, 1)]);
+    let games = parse_pgn(&pgn);
+    assert_eq!(games.len(), 2);
+    let whites: Vec<&str> = games.iter().map(|g| g.tag("White").unwrap()).collect();
+    assert!(whites.contains(&"a") && whites.contains(&"b"));
+    for game in &games {
+        assert_eq!(game.tag("Result"), Some("0-1"));
+        assert_eq!(game.tag("Termination"), Some("normal"));
+        assert_eq!(game.tag("Variant"), Some("chess"));
+        assert_eq!(game.tag("TimeControl"), Some("2+0.1"));
+        assert_eq!(game.tag("FEN"), None);
+        assert_eq!(game.final_comment(), "Black wins (checkmate)");
+        assert!(game.movetext.starts_with("1. f2f3 e7e5 2. g2g4 d8h4 {"));
+    }
+}
+
+#[test]
+fn threefold_repetition_is_a_draw() {
+    let _serial = serial();
+    let engines = [fake("a", &[KNIGHT_DANCE]), fake("b", &[KNIGHT_DANCE])];
+    let (standings, pgn) = run_match(
+        "repetition",
+        &engines,
+        &["--games", "1", "--tc", "nodes=10"],
+    );
+    check_totals(&standings, 1);
+    assert_eq!(standings.tallies, [tally(0, 1, 0), tally(0, 1, 0)]);
+    let games = parse_pgn(&pgn);
+    assert_eq!(games[0].tag("Result"), Some("1/2-1/2"));
+    assert_eq!(games[0].tag("PlyCount"), Some("8"));
+    assert_eq!(games[0].tag("TimeControl"), Some("-"));
+    assert_eq!(games[0].final_comment(), "Draw (threefold repetition)");
+}
+
+#[test]
+fn an_illegal_move_loses_and_is_named_in_the_pgn() {
+    let _serial = serial();
+    let engines = [fake("good", &[OPEN_GAME]), fake("bad", &["--mode=illegal"])];
+    let mut options = vec!["--games", "2"];
+    options.extend(CLOCK);
+    let (standings, pgn) = run_match("illegal", &engines, &options);
+    check_totals(&standings, 2);
+    assert_eq!(standings.tallies, [tally(2, 0, 0), tally(0, 0, 2)]);
+    assert_eq!(standings.count(Termination::IllegalMove), 2);
+    for game in parse_pgn(&pgn) {
+        assert_eq!(game.tag("Termination"), Some("rules infraction"));
+        assert!(
+            game.final_comment().contains("makes an illegal move: e2e5"),
+            "{}",
+            game.movetext
+        );
+    }
+}
+
+#[test]
+fn a_malformed_answer_loses_without_confusing_the_runner() {
+    let _serial = serial();
+    let engines = [
+        fake("good", &[OPEN_GAME]),
+        fake("garbled", &[OPEN_GAME, "--mode=malformed", "--after=1"]),
+    ];
+    let mut options = vec!["--games", "2"];
+    options.extend(CLOCK);
+    let (standings, pgn) = run_match("malformed", &engines, &options);
+    check_totals(&standings, 2);
+    assert_eq!(standings.tallies, [tally(2, 0, 0), tally(0, 0, 2)]);
+    let games = parse_pgn(&pgn);
+    for game in &games {
+        assert!(
+            game.final_comment().contains("bestmove without a move"),
+            "{}",
+            game.movetext
+        );
+        // The garbled engine played its first move normally.
+        assert!(game.moves().len() >= 2, "{}", game.movetext);
+    }
+}
+
+#[test]
+fn a_crash_mid_game_loses_and_the_engine_is_restarted() {
+    let _serial = serial();
+    let engines = [
+        fake("good", &[OPEN_GAME]),
+        fake("crashy", &[OPEN_GAME, "--mode=crash", "--after=1"]),
+    ];
+    let mut options = vec!["--games", "4"];
+    options.extend(CLOCK);
+    let (standings, pgn) = run_match("crash", &engines, &options);
+    check_totals(&standings, 4);
+    assert_eq!(standings.tallies, [tally(4, 0, 0), tally(0, 0, 4)]);
+    assert_eq!(standings.count(Termination::Abandoned), 4);
+    for game in parse_pgn(&pgn) {
+        assert_eq!(game.tag("Termination"), Some("abandoned"));
+        assert!(
+            game.final_comment().contains("engine crashed"),
+            "{}",
+            game.movetext
+        );
+        // The crash came mid-game, after the crashing engine's first move.
+        assert!(game.moves().len() >= 2, "{}", game.movetext);
+    }
+    assert_eq!(zombie_children(), Vec::<u32>::new());
+}
+
+#[test]
+fn an_engine_that_never_answers_go_loses_on_time_and_is_killed() {
+    let _serial = serial();
+    let engines = [fake("good", &[OPEN_GAME]), fake("silent", &["--mode=hang"])];
+    let (standings, pgn) = run_match("hang-clock", &engines, &["--games", "2", "--tc", "0.3+0"]);
+    check_totals(&standings, 2);
+    assert_eq!(standings.tallies, [tally(2, 0, 0), tally(0, 0, 2)]);
+    assert_eq!(standings.count(Termination::TimeForfeit), 2);
+    for game in parse_pgn(&pgn) {
+        assert!(
+            game.final_comment().contains("loses on time"),
+            "{}",
+            game.movetext
+        );
+    }
+    assert_eq!(zombie_children(), Vec::<u32>::new());
+}
+
+#[test]
+fn an_engine_that_hangs_without_a_clock_is_abandoned() {
+    let _serial = serial();
+    let engines = [fake("good", &[OPEN_GAME]), fake("silent", &["--mode=hang"])];
+    let options = [
+        "--games",
+        "2",
+        "--tc",
+        "nodes=1000",
+        "--hang-timeout",
+        "0.5",
+    ];
+    let (standings, pgn) = run_match("hang-nodes", &engines, &options);
+    check_totals(&standings, 2);
+    assert_eq!(standings.tallies, [tally(2, 0, 0), tally(0, 0, 2)]);
+    assert_eq!(standings.count(Termination::Abandoned), 2);
+    for game in parse_pgn(&pgn) {
+        assert!(
+            game.final_comment().contains("engine hung"),
+            "{}",
+            game.movetext
+        );
+    }
+    assert_eq!(zombie_children(), Vec::<u32>::new());
+}
+
+#[test]
+fn a_slow_move_forfeits_on_time() {
+    let _serial = serial();
+    let engines = [
+        fake("good", &[OPEN_GAME]),
+        fake("slow", &[OPEN_GAME, "--mode=slow", "--sleep=0.4"]),
+    ];
+    let options = ["--games", "2", "--tc", "movetime=50", "--timemargin", "50"];
+    let (standings, pgn) = run_match("slow", &engines, &options);
+    check_totals(&standings, 2);
+    assert_eq!(standings.tallies, [tally(2, 0, 0), tally(0, 0, 2)]);
+    assert_eq!(standings.count(Termination::TimeForfeit), 2);
+    for game in parse_pgn(&pgn) {
+        assert_eq!(game.tag("Termination"), Some("time forfeit"));
+    }
+}
+
+#[test]
+fn score_adjudication_needs_both_engines_to_agree() {
+    let _serial = serial();
+    let engines = [
+        fake("optimist", &[KNIGHT_DANCE, "--score=900"]),
+        fake("pessimist", &[KNIGHT_DANCE, "--score=-900"]),
+    ];
+    let options = [
+        "--games",
+        "2",
+        "--tc",
+        "nodes=1",
+        "--resign-moves",
+        "2",
+        "--resign-score",
+        "800",
+    ];
+    let (standings, pgn) = run_match("resign", &engines, &options);
+    check_totals(&standings, 2);
+    assert_eq!(standings.tallies, [tally(2, 0, 0), tally(0, 0, 2)]);
+    for game in parse_pgn(&pgn) {
+        assert_eq!(game.tag("Termination"), Some("adjudication"));
+        assert_eq!(game.tag("PlyCount"), Some("4"));
+    }
+
+    // Both say +900 for themselves: they disagree, so the game runs on to
+    // the repetition.
+    let engines = [
+        fake("a", &[KNIGHT_DANCE, "--score=900"]),
+        fake("b", &[KNIGHT_DANCE, "--score=900"]),
+    ];
+    let (standings, _) = run_match("no-resign", &engines, &options);
+    assert_eq!(standings.tallies, [tally(0, 2, 0), tally(0, 2, 0)]);
+    assert_eq!(standings.count(Termination::Normal), 2);
+}
+
+#[test]
+fn draw_and_move_limit_adjudication() {
+    let _serial = serial();
+    let engines = [
+        fake("a", &[KNIGHT_DANCE, "--score=3"]),
+        fake("b", &[KNIGHT_DANCE, "--score=-3"]),
+    ];
+    let options = [
+        "--games",
+        "1",
+        "--tc",
+        "nodes=1",
+        "--draw-movenumber",
+        "2",
+        "--draw-moves",
+        "2",
+        "--draw-score",
+        "5",
+    ];
+    let (standings, pgn) = run_match("draw-adj", &engines, &options);
+    assert_eq!(standings.count(Termination::Adjudication), 1);
+    let games = parse_pgn(&pgn);
+    // Move 2 is the first counted: streaks reach 2 after black's move 3.
+    assert_eq!(games[0].tag("PlyCount"), Some("6"));
+    assert_eq!(games[0].tag("Result"), Some("1/2-1/2"));
+
+    let options = ["--games", "1", "--tc", "nodes=1", "--max-moves", "1"];
+    let (_, pgn) = run_match("max-moves", &engines, &options);
+    let games = parse_pgn(&pgn);
+    assert_eq!(games[0].tag("PlyCount"), Some("2"));
+    assert_eq!(games[0].final_comment(), "Draw (move limit adjudication)");
+}
+
+#[test]
+fn openings_file_sets_the_fen_tag_and_both_colours_play_it() {
+    let _serial = serial();
+    let path = std::env::temp_dir().join(format!("chimera-openings-{}.epd", std::process::id()));
+    // After 1. e4: black to move, EPD with an operation.
+    std::fs::write(
+        &path,
+        "# comment\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n",
+    )
+    .unwrap();
+    // From the opening, black plays e7e5 and white g1f3, then black has
+    // nothing (`0000`, illegal) and loses.
+    let list = "--moves=e7e5,g1f3";
+    let engines = [fake("a", &[list]), fake("b", &[list])];
+    let path_text = path.display().to_string();
+    let options = [
+        "--games",
+        "2",
+        "--tc",
+        "nodes=1",
+        "--openings",
+        path_text.as_str(),
+    ];
+    let (standings, pgn) = run_match("openings", &engines, &options);
+    let _ = std::fs::remove_file(&path);
+    check_totals(&standings, 2);
+    let games = parse_pgn(&pgn);
+    for game in &games {
+        assert_eq!(game.tag("SetUp"), Some("1"));
+        assert_eq!(
+            game.tag("FEN"),
+            Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        );
+        assert!(
+            game.movetext.starts_with("1... e7e5 2. g1f3 {"),
+            "{}",
+            game.movetext
+        );
+        assert!(game.final_comment().contains("illegal move: 0000"));
+        assert_eq!(game.tag("Result"), Some("1-0"));
+    }
+    assert_ne!(games[0].tag("White"), games[1].tag("White"));
+}
+
+#[test]
+fn random_plies_open_every_pair_of_games_alike() {
+    let _serial = serial();
+    // The fake engines cannot follow a random opening, so every game ends
+    // with the first engine move `0000` being illegal; what matters is the
+    // opening moves in the PGN.
+    let engines = [fake("a", &[]), fake("b", &[])];
+    let options = [
+        "--games",
+        "4",
+        "--tc",
+        "nodes=1",
+        "--random-plies",
+        "6",
+        "--seed",
+        "42",
+    ];
+    let (standings, pgn) = run_match("random-plies", &engines, &options);
+    check_totals(&standings, 4);
+    let games = parse_pgn(&pgn);
+    let openings: Vec<Vec<String>> = games.iter().map(|g| g.moves()[..6].to_vec()).collect();
+    assert_eq!(openings[0], openings[1]);
+    assert_eq!(openings[2], openings[3]);
+    assert_ne!(openings[0], openings[2]);
+    for game in &games {
+        assert_eq!(game.moves().len(), 6);
+        assert!(game.movetext.contains("{opening}"));
+    }
+}
+
+#[test]
+fn a_round_robin_of_broken_engines_finishes() {
+    let _serial = serial();
+    let engines = [
+        fake("good", &[OPEN_GAME]),
+        fake("illegal", &["--mode=illegal"]),
+        fake("garbled", &["--mode=malformed"]),
+        fake("crashy", &["--mode=crash"]),
+        fake("silent", &["--mode=hang"]),
+    ];
+    let options = ["--games", "2", "--tc", "0.3+0.05", "--concurrency", "2"];
+    let (standings, pgn) = run_match("round-robin", &engines, &options);
+    check_totals(&standings, 20);
+    assert_eq!(parse_pgn(&pgn).len(), 20);
+    // The good engine wins every game; every broken engine loses as white
+    // (it misbehaves on its first move) and wins as black against another
+    // broken engine.
+    assert_eq!(standings.tallies[0], tally(8, 0, 0));
+    for t in &standings.tallies[1..] {
+        assert_eq!(*t, tally(3, 0, 5));
+    }
+    assert_eq!(zombie_children(), Vec::<u32>::new());
+}
+
+#[test]
+fn gauntlet_pairs_the_first_engine_with_each_other() {
+    let _serial = serial();
+    let engines = [
+        fake("hero", &[FOOLS_MATE]),
+        fake("x", &[FOOLS_MATE]),
+        fake("y", &[FOOLS_MATE]),
+    ];
+    let options = [
+        "--games",
+        "2",
+        "--tc",
+        "nodes=1",
+        "--tournament",
+        "gauntlet",
+    ];
+    let (standings, pgn) = run_match("gauntlet", &engines, &options);
+    check_totals(&standings, 4);
+    assert_eq!(standings.tallies[0].games(), 4);
+    assert_eq!(standings.tallies[1].games(), 2);
+    assert_eq!(standings.tallies[2].games(), 2);
+    assert!(parse_pgn(&pgn)
+        .iter()
+        .all(|g| g.tag("White") == Some("hero") || g.tag("Black") == Some("hero")));
+}
+
+#[test]
+fn sprt_stops_the_match_when_decided() {
+    let _serial = serial();
+    // With a white: the knights dance to a repetition draw. With b white:
+    // b walks into fool's mate. So a scores 1.5 of every 2 games.
+    let engines = [
+        fake("a", &["--moves=g1f3,e7e5,f3g1,d8h4,g1f3,0000,f3g1,0000"]),
+        fake("b", &["--moves=f2f3,g8f6,g2g4,f6g8,0000,g8f6,0000,f6g8"]),
+    ];
+    let options = [
+        "--games", "200", "--tc", "nodes=1", "--sprt", "elo0=0", "elo1=50",
+    ];
+    let (standings, _) = run_match("sprt", &engines, &options);
+    assert_eq!(standings.sprt_decision(), Some(SprtDecision::AcceptH1));
+    // s0 = 0.5, s1 = 1/(1+10^(-50/400)) = 0.571463. After an even number
+    // N of games the score is 0.75 and var = 0.0625, so
+    // LLR = N * 0.071463 * (1.5 - 1.071463) / 0.125 = 0.244983 N:
+    // 2.9398 at N = 12, just below ln(0.95/0.05) = 2.944439; at N = 13
+    // (score 9.5/13, var 0.062130) LLR = 2.9164; at N = 14, 3.4298.
+    assert_eq!(standings.games_played, 14);
+    assert_eq!(standings.head_to_head, tally(7, 7, 0));
+}
