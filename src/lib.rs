@@ -5,6 +5,6 @@ pub mod eval;
 pub mod gui;
 pub mod perft;
 pub mod search;
-pub mod uci;
 pub mod tournament;
+pub mod uci;
 pub mod variants;

@@ -24,6 +24,8 @@ enum Cmd {
     },
     /// Serve a local web board for every variant (see docs/gui.md).
     Gui(chimera::gui::GuiArgs),
+    /// Run an engine-vs-engine match or tournament in any variant (docs/tournament.md).
+    Match(chimera::tournament::MatchArgs),
 }
 
 fn main() {
@@ -34,6 +36,12 @@ fn main() {
         Some(Cmd::Gui(args)) => {
             if let Err(e) = chimera::gui::run(args) {
                 eprintln!("chimera gui: {e:#}");
+                std::process::exit(1);
+            }
+        }
+        Some(Cmd::Match(args)) => {
+            if let Err(e) = chimera::tournament::run(args) {
+                eprintln!("chimera match: {e:#}");
                 std::process::exit(1);
             }
         }

@@ -26,7 +26,8 @@ fn signed(x: f64) -> String {
     if x.is_infinite() {
         if x > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {
-        format!("{x:+.1}")
+        // `+ 0.0` turns -0.0 (the Elo of a 50% score) into 0.0.
+        format!("{:+.1}", x + 0.0)
     }
 }
 
@@ -99,7 +100,8 @@ impl Standings {
         let t = self.head_to_head;
         let est = EloEstimate::from_tally(&t);
         let mut line = format!(
-            "Game {}/{} {} vs {}: {} {{{}}} | {} vs {}: {} - {} - {} [{:.3}] {} Elo {} +/- {:.1}",
+            "Finished game {} ({}/{}) {} vs {}: {} {{{}}} | {} vs {}: {} - {} - {} [{:.3}] {} Elo {} +/- {:.1}",
+            game.number,
             self.games_played,
             self.games_scheduled,
             self.name(game.white),

@@ -115,8 +115,13 @@ impl EloEstimate {
     }
 
     /// Half the width of the interval, as cutechess prints `elo +/- margin`.
+    /// Infinite while either end is (a score of 0 or 1 is within reach).
     pub fn margin(&self) -> f64 {
-        (self.high - self.low) / 2.0
+        if self.low.is_finite() && self.high.is_finite() {
+            (self.high - self.low) / 2.0
+        } else {
+            f64::INFINITY
+        }
     }
 }
 

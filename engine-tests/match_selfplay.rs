@@ -1,0 +1,107 @@
+//! Short matches of the chimera binary against itself at a fixed node count
+//! in every registered variant: the PGN must be well formed, every move must
+//! replay legally, every game must end for a reason the final position
+//! confirms, and the totals must add up.
+
+mod match_support;
+
+use chimera::tournament::record::Termination;
+use chimera::variants::registry::VARIANT_NAMES;
+use chimera::variants::{Outcome, Rules};
+use match_support::{check_totals, parse_pgn, run_match, serial, zombie_children, PgnGame};
+
+/// Replays a game and checks that its final position bears out the result.
+fn replay<P: Rules>(variant: &str, game: &PgnGame) {
+    let mut pos = match game.tag("FEN") {
+        Some(fen) => P::from_fen(variant, fen).unwrap(),
+        None => P::start(variant),
+    };
+    let mut seen = vec![pos.hash()];
+    for token in game.moves() {
+        let m = pos
+            .parse_move(&token)
+            .unwrap_or_else(|e| panic!("{variant}: {token} in {}: {e}", game.movetext));
+        pos.play(m);
+        seen.push(pos.hash());
+    }
+    let comment = game.final_comment();
+    let result = game.tag("Result").unwrap();
+    let white = pos.white_to_move();
+    let mut moves = Vec::new();
+    pos.generate(&mut moves);
+    let end = pos
+        .early_end()
+        .or_else(|| moves.is_empty().then(|| pos.end_without_moves()));
+    match end {
+        Some(end) => {
+            let expected = match (end.outcome, white) {
+                (Outcome::Draw, _) => "1/2-1/2",
+                (Outcome::Win, true) | (Outcome::Loss, false) => "1-0",
+                (Outcome::Win, false) | (Outcome::Loss, true) => "0-1",
+            };
+            assert_eq!(result, expected, "{variant}: {comment}");
+            assert!(
+                comment.contains(end.reason),
+                "{variant}: {comment} vs {}",
+                end.reason
+            );
+        }
+        None if comment.contains("repetition") => {
+            let key = pos.hash();
+            assert!(seen.iter().filter(|&&h| h == key).count() >= 3, "{variant}");
+            assert_eq!(result, "1/2-1/2");
+        }
+        None if comment.contains("50-move") => {
+            assert!(pos.halfmove_clock() >= 100, "{variant}");
+            assert_eq!(result, "1/2-1/2");
+        }
+        None => assert_eq!(
+            game.tag("Termination"),
+            Some("adjudication"),
+            "{variant}: {comment}"
+        ),
+    }
+}
+
+#[test]
+fn chimera_plays_itself_in_every_variant() {
+    let _serial = serial();
+    let exe = env!("CARGO_BIN_EXE_chimera");
+    for &variant in VARIANT_NAMES {
+        let engines = [
+            vec![exe.to_string()],
+            vec![exe.to_string(), "option.Hash=8".into()],
+        ];
+        let options = [
+            "--variant",
+            variant,
+            "--games",
+            "4",
+            "--tc",
+            "nodes=400",
+            "--random-plies",
+            "4",
+            "--seed",
+            "2026",
+            "--concurrency",
+            "2",
+            "--max-moves",
+            "150",
+        ];
+        let (standings, pgn) = run_match(&format!("selfplay-{variant}"), &engines, &options);
+        check_totals(&standings, 4);
+        assert_eq!(standings.names, ["chimera", "chimera-2"]);
+        let clean =
+            standings.count(Termination::Normal) + standings.count(Termination::Adjudication);
+        assert_eq!(clean, 4, "{variant}: {:?}", standings.terminations);
+        let games = parse_pgn(&pgn);
+        assert_eq!(games.len(), 4);
+        for game in &games {
+            assert_eq!(game.tag("Variant"), Some(variant));
+            assert!(game.movetext.contains("{opening}"));
+            chimera::with_variant!(variant, P => replay::<P>(variant, game))
+                .unwrap_or_else(|| panic!("{variant} has no backend"));
+        }
+    }
+    assert_eq!(zombie_children(), Vec::<u32>::new());
+}
