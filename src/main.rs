@@ -25,7 +25,7 @@ enum Cmd {
     /// Serve a local web board for every variant (see docs/gui.md).
     Gui(chimera::gui::GuiArgs),
     /// Run an engine-vs-engine match or tournament in any variant (docs/tournament.md).
-    Match(chimera::tournament::MatchArgs),
+    Match(Box<chimera::tournament::MatchArgs>),
 }
 
 fn main() {
@@ -40,7 +40,7 @@ fn main() {
             }
         }
         Some(Cmd::Match(args)) => {
-            if let Err(e) = chimera::tournament::run(args) {
+            if let Err(e) = chimera::tournament::run(*args) {
                 eprintln!("chimera match: {e:#}");
                 std::process::exit(1);
             }

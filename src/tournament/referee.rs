@@ -275,7 +275,7 @@ pub fn play_game<P: Rules>(
                 format!("{} makes an illegal move: {token} ({e})", colour(white)),
             );
         }
-        let move_number = (game.moves.len() as u32 + 1) / 2;
+        let move_number = (game.moves.len() as u32).div_ceil(2);
         match adjudicator.record(white, move_number, reply.score) {
             Verdict::Continue => {}
             Verdict::Draw => {

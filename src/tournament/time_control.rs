@@ -83,7 +83,7 @@ impl TimeControl {
     /// `-` too, with the exact value in the `Event` tag.
     pub fn pgn_tag(&self) -> String {
         match *self {
-            TimeControl::Clock { base_ms, inc_ms } if inc_ms == 0 => seconds(base_ms),
+            TimeControl::Clock { base_ms, inc_ms: 0 } => seconds(base_ms),
             TimeControl::Clock { base_ms, inc_ms } => {
                 format!("{}+{}", seconds(base_ms), seconds(inc_ms))
             }
@@ -104,7 +104,7 @@ impl TimeControl {
 
 /// Milliseconds as seconds without trailing zeros (`10` -> `0.01`).
 fn seconds(ms: u64) -> String {
-    if ms % 1000 == 0 {
+    if ms.is_multiple_of(1000) {
         (ms / 1000).to_string()
     } else {
         let text = format!("{}.{:03}", ms / 1000, ms % 1000);
