@@ -405,3 +405,41 @@ fn sprt_stops_the_match_when_decided() {
     assert_eq!(standings.games_played, 14);
     assert_eq!(standings.head_to_head, tally(7, 7, 0));
 }
+
+/// Plays one game from `fen` where white's only scripted move is `mv`.
+fn one_move_game(tag: &str, fen: &str, mv: &str) -> match_support::PgnGame {
+    let path = std::env::temp_dir().join(format!("chimera-{tag}-{}.fen", std::process::id()));
+    std::fs::write(&path, format!("{fen}\n")).unwrap();
+    let list = format!("--moves={mv}");
+    let engines = [fake("a", &[list.as_str()]), fake("b", &[list.as_str()])];
+    let path_text = path.display().to_string();
+    let options = [
+        "--games",
+        "1",
+        "--tc",
+        "nodes=1",
+        "--openings",
+        path_text.as_str(),
+    ];
+    let (standings, pgn) = run_match(tag, &engines, &options);
+    let _ = std::fs::remove_file(&path);
+    check_totals(&standings, 1);
+    parse_pgn(&pgn).pop().unwrap()
+}
+
+#[test]
+fn stalemate_fifty_moves_and_bare_kings_are_draws() {
+    let _serial = serial();
+    let game = one_move_game("stalemate", "k7/8/8/2Q5/8/8/8/7K w - - 0 1", "c5b6");
+    assert_eq!(game.tag("Result"), Some("1/2-1/2"));
+    assert_eq!(game.final_comment(), "Draw (stalemate)");
+
+    let game = one_move_game("fifty", "k7/8/8/2Q5/8/8/8/7K w - - 99 80", "h1g1");
+    assert_eq!(game.tag("Result"), Some("1/2-1/2"));
+    assert_eq!(game.final_comment(), "Draw (50-move rule)");
+    assert!(game.movetext.starts_with("80. h1g1 {"), "{}", game.movetext);
+
+    let game = one_move_game("material", "8/8/8/4k3/8/8/3n4/4KB2 w - - 0 1", "e1d2");
+    assert_eq!(game.tag("Result"), Some("1/2-1/2"));
+    assert_eq!(game.final_comment(), "Draw (insufficient material)");
+}

@@ -269,10 +269,16 @@ pub fn play_game<P: Rules>(
             );
         };
         if let Err(e) = game.play_token(&token) {
+            // The parser's reason, when it says more than "illegal move X".
+            let why = if e == format!("illegal move {token}") {
+                String::new()
+            } else {
+                format!(" ({e})")
+            };
             return game.finish(
                 GameResult::loss_for(white),
                 Termination::IllegalMove,
-                format!("{} makes an illegal move: {token} ({e})", colour(white)),
+                format!("{} makes an illegal move: {token}{why}", colour(white)),
             );
         }
         let move_number = (game.moves.len() as u32).div_ceil(2);
