@@ -6,7 +6,7 @@ mod match_support;
 
 use chimera::tournament::record::Termination;
 use chimera::tournament::stats::{SprtDecision, Tally};
-use match_support::{check_totals, fake, parse_pgn, run_match, serial, zombie_children};
+use match_support::{check_totals, child_processes, fake, parse_pgn, run_match, serial};
 
 const FOOLS_MATE: &str = "--moves=f2f3,e7e5,g2g4,d8h4";
 const KNIGHT_DANCE: &str = "--moves=g1f3,g8f6,f3g1,f6g8,g1f3,g8f6,f3g1,f6g8";
@@ -126,7 +126,7 @@ fn a_crash_mid_game_loses_and_the_engine_is_restarted() {
         // The crash came mid-game, after the crashing engine's first move.
         assert!(game.moves().len() >= 2, "{}", game.movetext);
     }
-    assert_eq!(zombie_children(), Vec::<u32>::new());
+    assert_eq!(child_processes(), []);
 }
 
 #[test]
@@ -144,7 +144,7 @@ fn an_engine_that_never_answers_go_loses_on_time_and_is_killed() {
             game.movetext
         );
     }
-    assert_eq!(zombie_children(), Vec::<u32>::new());
+    assert_eq!(child_processes(), []);
 }
 
 #[test]
@@ -170,7 +170,7 @@ fn an_engine_that_hangs_without_a_clock_is_abandoned() {
             game.movetext
         );
     }
-    assert_eq!(zombie_children(), Vec::<u32>::new());
+    assert_eq!(child_processes(), []);
 }
 
 #[test]
@@ -354,7 +354,7 @@ fn a_round_robin_of_broken_engines_finishes() {
     for t in &standings.tallies[1..] {
         assert_eq!(*t, tally(3, 0, 5));
     }
-    assert_eq!(zombie_children(), Vec::<u32>::new());
+    assert_eq!(child_processes(), []);
 }
 
 #[test]
@@ -442,4 +442,25 @@ fn stalemate_fifty_moves_and_bare_kings_are_draws() {
     let game = one_move_game("material", "8/8/8/4k3/8/8/3n4/4KB2 w - - 0 1", "e1d2");
     assert_eq!(game.tag("Result"), Some("1/2-1/2"));
     assert_eq!(game.final_comment(), "Draw (insufficient material)");
+}
+
+#[test]
+fn the_child_process_check_can_fail() {
+    let _serial = serial();
+    let mut child = std::process::Command::new("sleep")
+        .arg("5")
+        .spawn()
+        .unwrap();
+    let pid = child.id();
+    if cfg!(target_os = "linux") {
+        assert!(child_processes().iter().any(|(p, _)| *p == pid));
+    }
+    child.kill().unwrap();
+    // Killed but not yet waited for: a zombie, still listed.
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    if cfg!(target_os = "linux") {
+        assert_eq!(child_processes(), [(pid, "Z".to_string())]);
+    }
+    child.wait().unwrap();
+    assert_eq!(child_processes(), []);
 }

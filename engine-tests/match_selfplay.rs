@@ -8,7 +8,7 @@ mod match_support;
 use chimera::tournament::record::Termination;
 use chimera::variants::registry::VARIANT_NAMES;
 use chimera::variants::{Outcome, Rules};
-use match_support::{check_totals, parse_pgn, run_match, serial, zombie_children, PgnGame};
+use match_support::{check_totals, child_processes, parse_pgn, run_match, serial, PgnGame};
 
 /// Replays a game and checks that its final position bears out the result.
 fn replay<P: Rules>(variant: &str, game: &PgnGame) {
@@ -103,5 +103,5 @@ fn chimera_plays_itself_in_every_variant() {
                 .unwrap_or_else(|| panic!("{variant} has no backend"));
         }
     }
-    assert_eq!(zombie_children(), Vec::<u32>::new());
+    assert_eq!(child_processes(), []);
 }

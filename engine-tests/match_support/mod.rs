@@ -156,13 +156,15 @@ pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
     games
 }
 
-/// Zombie children of this process (Linux `/proc`); empty elsewhere.
-pub fn zombie_children() -> Vec<u32> {
+/// Child processes of this process, running or zombie, with their state
+/// letter (Linux `/proc`; empty elsewhere). After a match there must be
+/// none: every engine has quit or been killed and reaped.
+pub fn child_processes() -> Vec<(u32, String)> {
     let me = std::process::id();
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
-    let mut zombies = Vec::new();
+    let mut children = Vec::new();
     for entry in dir.flatten() {
         let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
             continue;
@@ -175,11 +177,11 @@ pub fn zombie_children() -> Vec<u32> {
             continue;
         };
         let fields: Vec<&str> = after.split_whitespace().collect();
-        if fields.first() == Some(&"Z") && fields.get(1).and_then(|p| p.parse().ok()) == Some(me) {
-            zombies.push(pid);
+        if fields.get(1).and_then(|p| p.parse().ok()) == Some(me) {
+            children.push((pid, fields[0].to_string()));
         }
     }
-    zombies
+    children
 }
 
 /// Consistency of the totals: every game counted once for each side.

@@ -78,9 +78,8 @@ impl TimeControl {
         )
     }
 
-    /// The PGN `TimeControl` tag: `base+inc` in seconds, `-` when there is no
-    /// clock; a fixed move time is written as the PGN sandclock-free form
-    /// `-` too, with the exact value in the `Event` tag.
+    /// The PGN `TimeControl` tag: `base+inc` in seconds, or `-` (no clock)
+    /// for movetime, nodes and depth, whose value goes in the `Event` tag.
     pub fn pgn_tag(&self) -> String {
         match *self {
             TimeControl::Clock { base_ms, inc_ms: 0 } => seconds(base_ms),
