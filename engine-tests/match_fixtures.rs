@@ -37,7 +37,13 @@ fn checkmate_ends_the_game_and_colours_alternate() {
         assert_eq!(game.tag("TimeControl"), Some("2+0.1"));
         assert_eq!(game.tag("FEN"), None);
         assert_eq!(game.final_comment(), "Black wins (checkmate)");
-        assert!(game.movetext.starts_with("1. f2f3 e7e5 2. g2g4 d8h4 {"));
+        assert_eq!(game.moves(), ["f2f3", "e7e5", "g2g4", "d8h4"]);
+        assert!(
+            game.movetext.starts_with("1. f2f3 {0.0"),
+            "{}",
+            game.movetext
+        );
+        assert!(game.movetext.contains("} 1... e7e5 {"), "{}", game.movetext);
     }
 }
 
@@ -293,10 +299,12 @@ fn openings_file_sets_the_fen_tag_and_both_colours_play_it() {
             Some("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
         );
         assert!(
-            game.movetext.starts_with("1... e7e5 2. g1f3 {"),
+            game.movetext.starts_with("1... e7e5 {"),
             "{}",
             game.movetext
         );
+        assert!(game.movetext.contains("} 2. g1f3 {"), "{}", game.movetext);
+        assert_eq!(game.moves(), ["e7e5", "g1f3"]);
         assert!(game.final_comment().contains("illegal move: 0000"));
         assert_eq!(game.tag("Result"), Some("1-0"));
     }
@@ -438,6 +446,7 @@ fn stalemate_fifty_moves_and_bare_kings_are_draws() {
     assert_eq!(game.tag("Result"), Some("1/2-1/2"));
     assert_eq!(game.final_comment(), "Draw (50-move rule)");
     assert!(game.movetext.starts_with("80. h1g1 {"), "{}", game.movetext);
+    assert_eq!(game.moves(), ["h1g1"]);
 
     let game = one_move_game("material", "8/8/8/4k3/8/8/3n4/4KB2 w - - 0 1", "e1d2");
     assert_eq!(game.tag("Result"), Some("1/2-1/2"));

@@ -66,7 +66,22 @@ pub struct SearchReply {
     pub bestmove: Option<String>,
     /// The last score the engine reported during this search.
     pub score: Option<Score>,
+    /// The last depth the engine reported during this search.
+    pub depth: Option<u32>,
     pub elapsed: Duration,
+}
+
+/// Reads the depth from an `info` line (`info depth 12 ...`).
+pub fn parse_info_depth(line: &str) -> Option<u32> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let mut words = words.skip_while(|&w| w != "depth" && w != "string");
+    if words.next() != Some("depth") {
+        return None;
+    }
+    words.next()?.parse().ok()
 }
 
 /// Reads the score from an `info` line (`... score cp 31 ...`,
@@ -216,16 +231,21 @@ impl EngineProcess {
         let start = Instant::now();
         let deadline = start + limit;
         let mut score = None;
+        let mut depth = None;
         loop {
             let line = self.recv_until(deadline, "bestmove")?;
             if let Some(s) = parse_info_score(&line) {
                 score = Some(s);
+            }
+            if let Some(d) = parse_info_depth(&line) {
+                depth = Some(d);
             }
             let mut words = line.split_whitespace();
             if words.next() == Some("bestmove") {
                 return Ok(SearchReply {
                     bestmove: words.next().map(str::to_string),
                     score,
+                    depth,
                     elapsed: start.elapsed(),
                 });
             }
@@ -323,6 +343,13 @@ mod tests {
         ] {
             assert_eq!(parse_info_score(line), None, "{line}");
         }
+        assert_eq!(
+            parse_info_depth("info depth 12 seldepth 20 score cp 5"),
+            Some(12)
+        );
+        assert_eq!(parse_info_depth("info string depth 12"), None);
+        assert_eq!(parse_info_depth("info depth x"), None);
+        assert_eq!(parse_info_depth("bestmove a1a2"), None);
         assert!(Score::Mate(2).centipawns() > Score::Mate(5).centipawns());
         assert!(Score::Mate(-2).centipawns() < Score::Mate(-5).centipawns());
         assert!(Score::Mate(-5).centipawns() < Score::Cp(-5000).centipawns());

@@ -4,8 +4,29 @@
 //! comment.
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
+use super::engine::Score;
 use super::record::GameRecord;
+
+/// What an engine said about its move, as cutechess-cli writes it: the
+/// score in pawns from the mover's side (`+0.31`, `-M3` when being mated)
+/// over the depth, then the time used (`+0.31/12 0.052s`).
+pub fn move_comment(score: Option<Score>, depth: Option<u32>, elapsed: Duration) -> String {
+    let time = format!("{:.3}s", elapsed.as_secs_f64());
+    let Some(score) = score else {
+        return time;
+    };
+    let value = match score {
+        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        Score::Mate(n) if n > 0 => format!("+M{n}"),
+        Score::Mate(n) => format!("-M{}", n.unsigned_abs()),
+    };
+    match depth {
+        Some(depth) => format!("{value}/{depth} {time}"),
+        None => format!("{value} {time}"),
+    }
+}
 
 /// Game-independent tag values.
 #[derive(Clone, Debug)]
@@ -60,6 +81,22 @@ fn fen_move_state(fen: Option<&str>) -> (bool, u32) {
     (white, number)
 }
 
+/// Appends `{text}` as words (so the movetext can wrap inside it); `false`
+/// for an empty text, which adds nothing.
+fn push_comment(words: &mut Vec<String>, text: &str) -> bool {
+    let text = text.replace(['{', '}'], "");
+    let mut parts = text.split_whitespace();
+    let Some(first) = parts.next() else {
+        return false;
+    };
+    words.push(format!("{{{first}"));
+    words.extend(parts.map(str::to_string));
+    if let Some(last) = words.last_mut() {
+        last.push('}');
+    }
+    true
+}
+
 /// The whole game as PGN text, ending with a blank line.
 pub fn write_game(header: &PgnHeader, names: &[String], game: &GameRecord) -> String {
     let mut out = String::new();
@@ -86,30 +123,26 @@ pub fn write_game(header: &PgnHeader, names: &[String], game: &GameRecord) -> St
 
     let (mut white, mut number) = fen_move_state(game.start_fen.as_deref());
     let mut words: Vec<String> = Vec::new();
+    let mut after_comment = false;
     for (ply, token) in game.moves.iter().enumerate() {
         if white {
             words.push(format!("{number}."));
-        } else if ply == 0 || (ply == game.opening_plies && ply > 0) {
+        } else if ply == 0 || after_comment {
             words.push(format!("{number}..."));
         }
         words.push(token.clone());
-        if ply + 1 == game.opening_plies {
-            words.push("{opening}".to_string());
-        }
+        let note = if ply + 1 == game.opening_plies {
+            "opening"
+        } else {
+            game.annotations.get(ply).map_or("", String::as_str)
+        };
+        after_comment = push_comment(&mut words, note);
         if !white {
             number += 1;
         }
         white = !white;
     }
-    let reason = game.reason.replace(['{', '}'], "");
-    let mut comment = reason.split_whitespace();
-    if let Some(first) = comment.next() {
-        words.push(format!("{{{first}"));
-        words.extend(comment.map(str::to_string));
-        if let Some(last) = words.last_mut() {
-            last.push('}');
-        }
-    }
+    push_comment(&mut words, &game.reason);
     words.push(game.result.pgn().to_string());
 
     // Wrap the movetext at 80 columns, as the PGN export format asks.
@@ -158,6 +191,7 @@ mod tests {
             variant: "chess".into(),
             start_fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 12".into()),
             moves: vec!["e8d7".into(), "h1h7".into(), "d7d6".into()],
+            annotations: vec![String::new(), "+0.50/3 0.010s".into(), String::new()],
             opening_plies: 1,
             result: GameResult::BlackWins,
             termination: Termination::IllegalMove,
@@ -169,8 +203,30 @@ mod tests {
 [White \"be\\\"ta\"]\n[Black \"alpha\"]\n[Result \"0-1\"]\n[Variant \"chess\"]\n[SetUp \"1\"]\n\
 [FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 12\"]\n[TimeControl \"1+0.01\"]\n\
 [Termination \"rules infraction\"]\n[PlyCount \"3\"]\n\n\
-12... e8d7 {opening} 13. h1h7 d7d6 {White makes an illegal move: h1h9} 0-1\n\n";
+12... e8d7 {opening} 13. h1h7 {+0.50/3 0.010s} 13... d7d6 {White makes an\nillegal move: h1h9} 0-1\n\n";
         assert_eq!(pgn, expected);
+    }
+
+    #[test]
+    fn move_comments_like_cutechess() {
+        let ms = Duration::from_millis;
+        assert_eq!(
+            move_comment(Some(Score::Cp(31)), Some(12), ms(52)),
+            "+0.31/12 0.052s"
+        );
+        assert_eq!(
+            move_comment(Some(Score::Cp(-5)), None, ms(1500)),
+            "-0.05 1.500s"
+        );
+        assert_eq!(
+            move_comment(Some(Score::Mate(3)), Some(9), ms(0)),
+            "+M3/9 0.000s"
+        );
+        assert_eq!(
+            move_comment(Some(Score::Mate(-2)), Some(9), ms(7)),
+            "-M2/9 0.007s"
+        );
+        assert_eq!(move_comment(None, Some(4), ms(7)), "0.007s");
     }
 
     #[test]
@@ -192,6 +248,7 @@ mod tests {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
+            annotations: Vec::new(),
             opening_plies: 0,
             result: GameResult::Draw,
             termination: Termination::Normal,

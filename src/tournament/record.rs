@@ -68,6 +68,9 @@ pub struct GameRecord {
     pub start_fen: Option<String>,
     /// Every move token from the start, opening moves included.
     pub moves: Vec<String>,
+    /// Per move, what the engine said about it (`+0.31/12 0.052s`), empty
+    /// for opening moves.
+    pub annotations: Vec<String>,
     /// How many of `moves` came from the opening.
     pub opening_plies: usize,
     pub result: GameResult,

@@ -6,6 +6,7 @@ use std::time::Duration;
 use super::adjudication::{AdjudicationRules, Adjudicator, Verdict};
 use super::engine::{EngineError, EngineProcess};
 use super::openings::Opening;
+use super::pgn::move_comment;
 use super::record::{GameRecord, GameResult, Termination};
 use super::time_control::{ClockVerdict, Clocks, TimeControl};
 use crate::variants::{Outcome, Rules};
@@ -50,6 +51,7 @@ struct Game<'a, P: Rules> {
     /// Hash of every position since the start, the current one last.
     history: Vec<u64>,
     moves: Vec<String>,
+    annotations: Vec<String>,
     healthy: [bool; 2],
 }
 
@@ -62,6 +64,7 @@ impl<P: Rules> Game<'_, P> {
             variant: self.settings.variant.clone(),
             start_fen: self.pairing.opening.fen.clone(),
             moves: self.moves,
+            annotations: self.annotations,
             opening_plies: self.pairing.opening.moves.len(),
             result,
             termination,
@@ -88,6 +91,7 @@ impl<P: Rules> Game<'_, P> {
         self.pos.play(m);
         self.history.push(self.pos.hash());
         self.moves.push(token.to_string());
+        self.annotations.push(String::new());
         Ok(())
     }
 
@@ -139,6 +143,7 @@ pub fn unplayed(
         variant: settings.variant.clone(),
         start_fen: pairing.opening.fen.clone(),
         moves: Vec::new(),
+        annotations: Vec::new(),
         opening_plies: 0,
         result,
         termination: Termination::Abandoned,
@@ -178,6 +183,7 @@ pub fn play_game<P: Rules>(
         pos,
         history: Vec::new(),
         moves: Vec::new(),
+        annotations: Vec::new(),
         healthy: [true, true],
     };
     game.history.push(game.pos.hash());
@@ -280,6 +286,9 @@ pub fn play_game<P: Rules>(
                 Termination::IllegalMove,
                 format!("{} makes an illegal move: {token}{why}", colour(white)),
             );
+        }
+        if let Some(note) = game.annotations.last_mut() {
+            *note = move_comment(reply.score, reply.depth, reply.elapsed);
         }
         let move_number = (game.moves.len() as u32).div_ceil(2);
         match adjudicator.record(white, move_number, reply.score) {
