@@ -26,6 +26,11 @@ pub struct MatchArgs {
     #[command(flatten)]
     pub engines: EngineList,
 
+    /// Settings for every engine (`arg=`, `dir=`, `option.NAME=VALUE`), as
+    /// cutechess-cli's -each; an engine's own settings win.
+    #[arg(long, value_name = "KEY=VALUE", num_args = 1..)]
+    pub each: Vec<String>,
+
     /// The variant (a UCI_Variant value).
     #[arg(long, default_value = "chess")]
     pub variant: String,
@@ -152,18 +157,12 @@ impl clap::Args for EngineList {
     }
 }
 
-/// Parses one `--engine` occurrence.
-pub fn parse_engine_spec(words: &[String]) -> Result<EngineSpec, String> {
-    let mut spec = EngineSpec {
-        name: String::new(),
-        cmd: String::new(),
-        args: Vec::new(),
-        dir: None,
-        options: Vec::new(),
-    };
+/// Reads `KEY=VALUE` settings into `spec`; a first word without `=` is
+/// the command when `bare_cmd` allows it.
+fn read_settings(spec: &mut EngineSpec, words: &[String], bare_cmd: bool) -> Result<(), String> {
     for (i, word) in words.iter().enumerate() {
         let Some((key, value)) = word.split_once('=') else {
-            if i == 0 {
+            if i == 0 && bare_cmd {
                 spec.cmd = word.clone();
                 continue;
             }
@@ -187,6 +186,23 @@ pub fn parse_engine_spec(words: &[String]) -> Result<EngineSpec, String> {
             },
         }
     }
+    Ok(())
+}
+
+fn empty_spec() -> EngineSpec {
+    EngineSpec {
+        name: String::new(),
+        cmd: String::new(),
+        args: Vec::new(),
+        dir: None,
+        options: Vec::new(),
+    }
+}
+
+/// Parses one `--engine` occurrence.
+pub fn parse_engine_spec(words: &[String]) -> Result<EngineSpec, String> {
+    let mut spec = empty_spec();
+    read_settings(&mut spec, words, true)?;
     if spec.cmd.is_empty() {
         return Err(format!("engine `{}` has no cmd=", words.join(" ")));
     }
@@ -196,6 +212,25 @@ pub fn parse_engine_spec(words: &[String]) -> Result<EngineSpec, String> {
             .map_or_else(|| spec.cmd.clone(), |s| s.to_string_lossy().into_owned());
     }
     Ok(spec)
+}
+
+/// Applies `--each` settings to an engine: its arguments and options come
+/// first (so the engine's own options, sent later, win), and its directory
+/// is used when the engine has none.
+pub fn apply_each(spec: &mut EngineSpec, words: &[String]) -> Result<(), String> {
+    let mut each = empty_spec();
+    read_settings(&mut each, words, false)?;
+    if !each.cmd.is_empty() || !each.name.is_empty() {
+        return Err("--each cannot set cmd= or name=".into());
+    }
+    each.args.append(&mut spec.args);
+    spec.args = each.args;
+    each.options.append(&mut spec.options);
+    spec.options = each.options;
+    if spec.dir.is_none() {
+        spec.dir = each.dir;
+    }
+    Ok(())
 }
 
 /// Makes names unique: a repeated name gets `-2`, `-3`, ... appended.
@@ -282,6 +317,9 @@ impl MatchArgs {
             .iter()
             .map(|words| parse_engine_spec(words))
             .collect::<Result<Vec<_>, _>>()?;
+        for spec in &mut engines {
+            apply_each(spec, &self.each)?;
+        }
         if engines.len() < 2 {
             return Err("a match needs at least two --engine".into());
         }
@@ -371,6 +409,29 @@ mod tests {
     }
 
     #[test]
+    fn each_settings_come_first_and_yield_to_the_engines_own() {
+        let mut spec = parse_engine_spec(&words("cmd=e arg=b option.Hash=64 dir=/own")).unwrap();
+        apply_each(
+            &mut spec,
+            &words("arg=a option.Hash=16 option.Threads=1 dir=/each"),
+        )
+        .unwrap();
+        assert_eq!(spec.args, ["a", "b"]);
+        let options: Vec<String> = spec
+            .options
+            .iter()
+            .map(|(n, v)| format!("{n}={v}"))
+            .collect();
+        assert_eq!(options, ["Hash=16", "Threads=1", "Hash=64"]);
+        assert_eq!(spec.dir, Some(PathBuf::from("/own")));
+        let mut bare = parse_engine_spec(&words("e")).unwrap();
+        apply_each(&mut bare, &words("dir=/each")).unwrap();
+        assert_eq!(bare.dir, Some(PathBuf::from("/each")));
+        assert!(apply_each(&mut bare, &words("name=x")).is_err());
+        assert!(apply_each(&mut bare, &words("./path")).is_err());
+    }
+
+    #[test]
     fn dedups_names() {
         let mut specs: Vec<EngineSpec> = [
             "./chimera",
@@ -432,11 +493,12 @@ mod tests {
         assert!(config.sprt.is_none());
 
         let cli = Cli::try_parse_from(words(
-            "match --engine cmd=a name=A option.Hash=1 --engine b --sprt elo0=0 elo1=5 --tournament gauntlet --tc nodes=100",
+            "match --engine cmd=a name=A option.Hash=1 --engine b --sprt elo0=0 elo1=5 --tournament gauntlet --tc nodes=100 --each option.Threads=1 arg=-q",
         ))
         .unwrap();
         let config = cli.args.into_config().unwrap();
-        assert_eq!(config.engines[0].options.len(), 1);
+        assert_eq!(config.engines[0].options.len(), 2);
+        assert_eq!(config.engines[1].args, ["-q"]);
         assert_eq!(config.engines[1].name, "b");
         assert_eq!(config.tournament, TournamentKind::Gauntlet);
         assert!(config.sprt.is_some());
