@@ -8,6 +8,7 @@
 use std::sync::OnceLock;
 
 use super::params::{load, Params};
+use super::tapered::S;
 use super::Evaluate;
 use crate::variants::avalanche::bits::*;
 use crate::variants::avalanche::AvalanchePosition;
@@ -77,38 +78,20 @@ fn weights() -> &'static Weights {
     })
 }
 
-/// Middlegame / endgame pair.
-#[derive(Clone, Copy, Default, Debug)]
-struct Score(i32, i32);
-
-impl std::ops::AddAssign for Score {
-    fn add_assign(&mut self, o: Score) {
-        self.0 += o.0;
-        self.1 += o.1;
-    }
-}
-
-impl std::ops::Sub for Score {
-    type Output = Score;
-    fn sub(self, o: Score) -> Score {
-        Score(self.0 - o.0, self.1 - o.1)
-    }
-}
-
 /// The terms of one side, for `explain`.
 #[derive(Default)]
 struct Terms {
-    material: Score,
-    placement: Score,
-    pawns: Score,
-    king_safety: Score,
-    mobility: Score,
-    pending: Score,
+    material: S,
+    placement: S,
+    pawns: S,
+    king_safety: S,
+    mobility: S,
+    pending: S,
 }
 
 impl Terms {
-    fn total(&self) -> Score {
-        let mut s = Score::default();
+    fn total(&self) -> S {
+        let mut s = S::default();
         for t in [
             self.material,
             self.placement,
@@ -205,12 +188,12 @@ fn side_terms(pos: &AvalanchePosition, color: usize) -> Terms {
         while set != 0 {
             let s = pop(&mut set);
             if role == PAWN && pending == Some(s) {
-                t.pending += Score(w.pending_pawn, w.pending_pawn);
+                t.pending += S(w.pending_pawn, w.pending_pawn);
                 continue;
             }
-            t.material += Score(w.value_mg[role], w.value_eg[role]);
+            t.material += S(w.value_mg[role], w.value_eg[role]);
             let pst = w.pst[role][table_square(color, s)];
-            t.placement += Score(pst, pst);
+            t.placement += S(pst, pst);
             let reach = match role {
                 KNIGHT => knight_attacks(s),
                 BISHOP => bishop_attacks(s, occ),
@@ -220,13 +203,13 @@ fn side_terms(pos: &AvalanchePosition, color: usize) -> Terms {
             };
             if role != PAWN {
                 let m = (reach & mobility_area).count_ones() as i32 * w.mobility[role - 1];
-                t.mobility += Score(m, m);
+                t.mobility += S(m, m);
             }
         }
     }
     let k = b.king(color);
     let ks = table_square(color, k);
-    t.placement += Score(w.pst[KING][ks], w.king_eg[ks]);
+    t.placement += S(w.pst[KING][ks], w.king_eg[ks]);
 
     // Pawn advancement and passed pawns.
     let enemy_pawns = b.pieces(them, PAWN);
@@ -234,9 +217,9 @@ fn side_terms(pos: &AvalanchePosition, color: usize) -> Terms {
     while pawns != 0 {
         let s = pop(&mut pawns);
         let r = relative_rank(color, s);
-        t.pawns += Score(w.pawn_rank_mg[r], w.pawn_rank_eg[r]);
+        t.pawns += S(w.pawn_rank_mg[r], w.pawn_rank_eg[r]);
         if FRONT_SPAN[color][s as usize] & enemy_pawns == 0 {
-            t.pawns += Score(w.passed_mg[r], w.passed_eg[r]);
+            t.pawns += S(w.passed_mg[r], w.passed_eg[r]);
         }
     }
 
@@ -248,7 +231,7 @@ fn side_terms(pos: &AvalanchePosition, color: usize) -> Terms {
     let storm = (near & enemy_pawns).count_ones() as i32;
     let attacks = (pawn_attack_sources(zone, them) & enemy_pawns).count_ones() as i32;
     let mg = shield * w.shield_pawn - storm * w.storm_pawn - attacks * w.pawn_attacks_king_zone;
-    t.king_safety += Score(mg, mg / 3);
+    t.king_safety += S(mg, mg / 3);
     t
 }
 
@@ -261,16 +244,11 @@ fn phase(pos: &AvalanchePosition) -> i32 {
     (p as i32).min(24)
 }
 
-#[inline]
-fn taper(s: Score, phase: i32) -> i32 {
-    (s.0 * phase + s.1 * (24 - phase)) / 24
-}
-
 impl Evaluate for AvalanchePosition {
     fn evaluate(&self) -> i32 {
         let white = side_terms(self, WHITE).total();
         let black = side_terms(self, BLACK).total();
-        let score = taper(white - black, phase(self));
+        let score = (white - black).blend(phase(self), 24);
         let from_mover = if self.side() == WHITE { score } else { -score };
         from_mover + weights().tempo
     }
@@ -290,10 +268,10 @@ impl Evaluate for AvalanchePosition {
             ("pending pawn", white.pending, black.pending),
         ];
         for (name, ws, bs) in rows {
-            let (wt, bt) = (taper(ws, ph), taper(bs, ph));
+            let (wt, bt) = (ws.blend(ph, 24), bs.blend(ph, 24));
             out.push_str(&format!("{name:<14} {wt:>7}  {bt:>7}  {:>7}\n", wt - bt));
         }
-        let total = taper(white.total() - black.total(), ph);
+        let total = (white.total() - black.total()).blend(ph, 24);
         out.push_str(&format!(
             "tempo          {:>7} for the side to move\n",
             weights().tempo

@@ -5,29 +5,12 @@
 use std::sync::OnceLock;
 
 use super::params::{load, Params};
+use super::tapered::S;
 use super::Evaluate;
 use crate::variants::omega::board::{
     file_of, geometry, rank_of, Bits, Squares, FILES, NUM_SQUARES, RANKS, WIZARD_SQUARES,
 };
 use crate::variants::omega::{OmegaPosition, BISHOP, BLACK, KING, PAWN, WHITE};
-
-/// A middlegame/endgame pair.
-#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-struct Score(i32, i32);
-
-impl std::ops::AddAssign for Score {
-    fn add_assign(&mut self, o: Score) {
-        self.0 += o.0;
-        self.1 += o.1;
-    }
-}
-
-impl std::ops::Sub for Score {
-    type Output = Score;
-    fn sub(self, o: Score) -> Score {
-        Score(self.0 - o.0, self.1 - o.1)
-    }
-}
 
 struct Weights {
     material_mg: [i32; 8],
@@ -138,12 +121,12 @@ fn front_spans() -> &'static [[Bits; NUM_SQUARES]; 2] {
 /// The evaluation split by term, each from White's side.
 #[derive(Default)]
 struct Terms {
-    material: Score,
-    placement: Score,
-    mobility: Score,
-    king_safety: Score,
-    pawns: Score,
-    bishop_pair: Score,
+    material: S,
+    placement: S,
+    mobility: S,
+    king_safety: S,
+    pawns: S,
+    bishop_pair: S,
     phase: i32,
 }
 
@@ -154,7 +137,7 @@ fn side_terms(pos: &OmegaPosition, color: usize, w: &Weights, t: &mut Terms, sig
     let them = color ^ 1;
     let ours = pos.color_bits(color);
     let occ = ours | pos.color_bits(them);
-    let s = |a: i32, b: i32| Score(sign * a, sign * b);
+    let s = |a: i32, b: i32| S(sign * a, sign * b);
 
     // Squares guarded by enemy pawns do not count for mobility.
     let mut pawn_guarded: Bits = 0;
@@ -232,12 +215,6 @@ fn terms(pos: &OmegaPosition) -> Terms {
     t
 }
 
-/// Blends a middlegame/endgame pair by the game phase.
-fn taper(s: Score, phase: i32) -> i32 {
-    let p = phase.clamp(0, MAX_PHASE);
-    (s.0 * p + s.1 * (MAX_PHASE - p)) / MAX_PHASE
-}
-
 impl Evaluate for OmegaPosition {
     fn evaluate(&self) -> i32 {
         let t = terms(self);
@@ -251,7 +228,7 @@ impl Evaluate for OmegaPosition {
         ] {
             total += s;
         }
-        let white = taper(total, t.phase);
+        let white = total.blend(t.phase, MAX_PHASE);
         let from_mover = if self.side() == WHITE { white } else { -white };
         from_mover + weights().tempo
     }
@@ -259,7 +236,7 @@ impl Evaluate for OmegaPosition {
     fn explain(&self) -> String {
         let t = terms(self);
         let mut out = String::from("term            mg      eg   blended  (White's view)\n");
-        let mut total = Score::default();
+        let mut total = S::default();
         for (name, s) in [
             ("material", t.material),
             ("placement", t.placement),
@@ -273,7 +250,7 @@ impl Evaluate for OmegaPosition {
                 "{name:<12} {:>7} {:>7} {:>9}\n",
                 s.0,
                 s.1,
-                taper(s, t.phase)
+                s.blend(t.phase, MAX_PHASE)
             ));
         }
         out.push_str(&format!(
@@ -281,7 +258,7 @@ impl Evaluate for OmegaPosition {
             "total",
             total.0,
             total.1,
-            taper(total, t.phase)
+            total.blend(t.phase, MAX_PHASE)
         ));
         out.push_str(&format!(
             "phase {} of {MAX_PHASE}, tempo {}\nevaluation {} (side to move)\n",
@@ -308,7 +285,7 @@ mod tests {
         let start = OmegaPosition::start("omega");
         assert_eq!(start.evaluate(), weights().tempo);
         let t = terms(&start);
-        assert_eq!(t.material, Score(0, 0));
+        assert_eq!(t.material, S(0, 0));
         assert_eq!(t.phase, MAX_PHASE);
         assert!(start.explain().contains("material"));
     }
