@@ -20,6 +20,18 @@ fn legal_tokens<P: Rules>(variant: &str, fen: &str, moves: &[&str]) -> Vec<Strin
     list.into_iter().map(|m| pos.format_move(m)).collect()
 }
 
+/// Sends `line` and checks that exactly one error line answers it, starting
+/// with `expected`.
+fn assert_one_error(e: &mut Engine, line: &str, expected: &str) {
+    e.send(line);
+    let out = e.sync();
+    assert_eq!(out.len(), 1, "{line}: {out:?}");
+    assert!(
+        out[0].starts_with(&format!("info string error: {expected}")),
+        "{line}: {out:?}"
+    );
+}
+
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[test]
@@ -197,10 +209,7 @@ fn every_bad_input_gets_one_error_line_and_changes_nothing() {
         "isready please",
     ];
     for line in bad {
-        e.send(line);
-        let out = e.sync();
-        assert_eq!(out.len(), 1, "{line}: {out:?}");
-        assert!(out[0].starts_with("info string error: "), "{line}: {out:?}");
+        assert_one_error(&mut e, line, "");
     }
     // The position is still the one after e2e4 and the variant still chess.
     e.send("d");
@@ -329,12 +338,10 @@ fn omega_over_uci() {
         "{best}"
     );
     for bad in ["m1m2", "a13a12", "b2a2", "c3c5x"] {
-        e.send(&format!("position startpos moves e3e6 {bad}"));
-        let out = e.sync();
-        assert_eq!(out.len(), 1, "{bad}: {out:?}");
-        assert!(
-            out[0].starts_with(&format!("info string error: illegal move {bad}")),
-            "{out:?}"
+        assert_one_error(
+            &mut e,
+            &format!("position startpos moves e3e6 {bad}"),
+            &format!("illegal move {bad}"),
         );
     }
     // The last good position stands.
@@ -397,12 +404,10 @@ fn dynamo_over_uci() {
         ), // undoing
     ];
     for (fen, before, token) in bad {
-        e.send(&format!("position fen {fen} moves {before} {token}"));
-        let out = e.sync();
-        assert_eq!(out.len(), 1, "{token}: {out:?}");
-        assert!(
-            out[0].starts_with(&format!("info string error: illegal move {token}")),
-            "{out:?}"
+        assert_one_error(
+            &mut e,
+            &format!("position fen {fen} moves {before} {token}"),
+            &format!("illegal move {token}"),
         );
     }
 }
@@ -460,12 +465,10 @@ fn avalanche_over_uci() {
     // Missing compulsory push; a push onto an occupied square; pushing
     // one's own pawn.
     for bad in ["e7e5", "e7e5,e4e5", "e7e5,e5e4"] {
-        e.send(&format!("position startpos moves e2e4,d7d6 {bad}"));
-        let out = e.sync();
-        assert_eq!(out.len(), 1, "{bad}: {out:?}");
-        assert!(
-            out[0].starts_with(&format!("info string error: illegal move {bad}")),
-            "{out:?}"
+        assert_one_error(
+            &mut e,
+            &format!("position startpos moves e2e4,d7d6 {bad}"),
+            &format!("illegal move {bad}"),
         );
     }
 }
