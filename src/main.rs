@@ -1,4 +1,5 @@
-//! The `chimera` binary: a UCI engine by default, plus `bench`.
+//! The `chimera` binary: a UCI engine by default, plus `bench`, `gui` (the
+//! web board) and `match` (the tournament runner).
 
 use clap::{Parser, Subcommand};
 
