@@ -227,18 +227,7 @@ impl AvalanchePosition {
     fn generate_on(&self, board: &Board, choice: Option<usize>, out: &mut Vec<Turn>) {
         let no_push = self.no_push_turn();
         self.for_each_first_part(board, |fp| {
-            let fp = fp.with_choice(choice);
-            if no_push {
-                out.push(self.make_turn(fp, None, 0));
-                return;
-            }
-            let pushes = self.pushes_after(board, fp);
-            if pushes.all == 0 {
-                out.push(self.make_turn(fp, None, 0));
-            } else if pushes.legal != 0 {
-                let main = self.quiet_push(pushes.legal);
-                out.push(self.make_turn(fp, Some(main), pushes.legal));
-            }
+            out.extend(self.main_turn(board, fp.with_choice(choice), no_push));
         });
         if no_push {
             return;
@@ -349,24 +338,30 @@ impl AvalanchePosition {
         }
     }
 
+    /// First part `fp` with its main (quietest legal) push, or alone when
+    /// no push is possible; `None` when every push would expose the king.
+    fn main_turn(&self, board: &Board, fp: FirstPart, no_push: bool) -> Option<Turn> {
+        if no_push {
+            return Some(self.make_turn(fp, None, 0));
+        }
+        let pushes = self.pushes_after(board, fp);
+        if pushes.all == 0 {
+            Some(self.make_turn(fp, None, 0))
+        } else if pushes.legal != 0 {
+            let main = self.quiet_push(pushes.legal);
+            Some(self.make_turn(fp, Some(main), pushes.legal))
+        } else {
+            None
+        }
+    }
+
     fn tactical_on(&self, board: &Board, choice: Option<usize>, out: &mut Vec<Turn>) {
         let no_push = self.no_push_turn();
         self.for_each_first_part(board, |fp| {
             if !fp.is_capture() && fp.promotion().is_none() {
                 return;
             }
-            let fp = fp.with_choice(choice);
-            if no_push {
-                out.push(self.make_turn(fp, None, 0));
-                return;
-            }
-            let pushes = self.pushes_after(board, fp);
-            if pushes.all == 0 {
-                out.push(self.make_turn(fp, None, 0));
-            } else if pushes.legal != 0 {
-                let quiet = self.quiet_push(pushes.legal);
-                out.push(self.make_turn(fp, Some(quiet), pushes.legal));
-            }
+            out.extend(self.main_turn(board, fp.with_choice(choice), no_push));
         });
     }
 
