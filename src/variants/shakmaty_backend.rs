@@ -4,7 +4,7 @@
 //! variant hooks ([`ShakmatyVariant`]); everything else (FEN, UCI tokens,
 //! incremental Zobrist keys, move codes) is shared here.
 
-use shakmaty::fen::Fen;
+use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
@@ -58,6 +58,24 @@ pub fn role_value(role: Role) -> i32 {
     }
 }
 
+/// A FEN syntax error as a reason (without a leading "invalid FEN").
+fn fen_error(e: &ParseFenError) -> String {
+    match e {
+        ParseFenError::InvalidFen => {
+            "expected board, side to move, castling, en passant, halfmove clock and fullmove number"
+        }
+        ParseFenError::InvalidBoard => "bad board field",
+        ParseFenError::InvalidPocket => "unexpected pocket",
+        ParseFenError::InvalidTurn => "side to move must be w or b",
+        ParseFenError::InvalidCastling => "bad castling field",
+        ParseFenError::InvalidEpSquare => "bad en-passant field",
+        ParseFenError::InvalidRemainingChecks => "unexpected remaining-checks field",
+        ParseFenError::InvalidHalfmoveClock => "bad halfmove clock",
+        ParseFenError::InvalidFullmoves => "bad fullmove number",
+    }
+    .to_string()
+}
+
 impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     type Move = Move;
     const VARIANTS: &'static [&'static str] = &[P::NAME];
@@ -68,13 +86,12 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     }
 
     fn from_fen(_variant: &str, fen: &str) -> Result<Self, String> {
-        let fen: Fen = fen
-            .trim()
-            .parse()
-            .map_err(|e| format!("invalid FEN: {e}"))?;
+        // The caller prefixes "invalid fen: ", so the reasons say only what
+        // is wrong (shakmaty's own texts repeat "fen"/"illegal position").
+        let fen: Fen = fen.trim().parse().map_err(|e| fen_error(&e))?;
         let pos: P = fen
             .into_position(CastlingMode::Standard)
-            .map_err(|e| format!("illegal position: {e}"))?;
+            .map_err(|e| e.to_string())?;
         Ok(Shakmaty::new(pos))
     }
 

@@ -13,18 +13,12 @@ use super::{DynamoPosition, NO_RIGHT, ROOK_HOME};
 pub fn parse(fen: &str) -> Result<DynamoPosition, String> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.len() < 4 || fields.len() > 6 {
-        return Err(format!(
-            "invalid FEN: expected 4 to 6 fields, found {}",
-            fields.len()
-        ));
+        return Err(format!("expected 4 to 6 fields, found {}", fields.len()));
     }
     let mut pos = DynamoPosition::empty();
     let rows: Vec<&str> = fields[0].split('/').collect();
     if rows.len() != 8 {
-        return Err(format!(
-            "invalid FEN: expected 8 board rows, found {}",
-            rows.len()
-        ));
+        return Err(format!("expected 8 board rows, found {}", rows.len()));
     }
     for (i, row) in rows.iter().enumerate() {
         let rank = 7 - i as u8;
@@ -32,30 +26,29 @@ pub fn parse(fen: &str) -> Result<DynamoPosition, String> {
         for c in row.chars() {
             if let Some(n) = c.to_digit(10) {
                 if n == 0 {
-                    return Err(format!("invalid FEN: digit 0 in row {}", i + 1));
+                    return Err(format!("digit 0 in row {}", i + 1));
                 }
                 file += n as u8;
             } else {
-                let p = piece_from_char(c)
-                    .ok_or_else(|| format!("invalid FEN: unknown piece letter '{c}'"))?;
+                let p = piece_from_char(c).ok_or_else(|| format!("unknown piece letter '{c}'"))?;
                 if file >= 8 {
-                    return Err(format!("invalid FEN: row {} is too long", i + 1));
+                    return Err(format!("row {} is too long", i + 1));
                 }
                 pos.put(rank * 8 + file, p);
                 file += 1;
             }
             if file > 8 {
-                return Err(format!("invalid FEN: row {} is too long", i + 1));
+                return Err(format!("row {} is too long", i + 1));
             }
         }
         if file != 8 {
-            return Err(format!("invalid FEN: row {} has {file} squares", i + 1));
+            return Err(format!("row {} has {file} squares", i + 1));
         }
     }
     pos.turn = match fields[1] {
         "w" => WHITE,
         "b" => BLACK,
-        s => return Err(format!("invalid FEN: side to move '{s}' is not w or b")),
+        s => return Err(format!("side to move '{s}' is not w or b")),
     };
     if fields[2] != "-" {
         for c in fields[2].chars() {
@@ -64,11 +57,7 @@ pub fn parse(fen: &str) -> Result<DynamoPosition, String> {
                 'Q' => 1,
                 'k' => 2,
                 'q' => 3,
-                _ => {
-                    return Err(format!(
-                        "invalid FEN: castling right '{c}' is not one of KQkq"
-                    ))
-                }
+                _ => return Err(format!("castling right '{c}' is not one of KQkq")),
             };
             let home = ROOK_HOME[i];
             let p = pos.board[home as usize];
@@ -82,12 +71,12 @@ pub fn parse(fen: &str) -> Result<DynamoPosition, String> {
     if let Some(h) = fields.get(4) {
         pos.halfmoves = h
             .parse()
-            .map_err(|_| format!("invalid FEN: halfmove clock '{h}' is not a number"))?;
+            .map_err(|_| format!("halfmove clock '{h}' is not a number"))?;
     }
     if let Some(f) = fields.get(5) {
         pos.fullmoves = f
             .parse()
-            .map_err(|_| format!("invalid FEN: fullmove number '{f}' is not a number"))?;
+            .map_err(|_| format!("fullmove number '{f}' is not a number"))?;
         pos.fullmoves = pos.fullmoves.max(1);
     }
     for (color, name) in [(WHITE, "White"), (BLACK, "Black")] {

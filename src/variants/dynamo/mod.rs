@@ -260,9 +260,14 @@ impl DynamoPosition {
                 irreversible = m.moved_to == OFF || role_of(q) == PAWN;
             }
         }
-        self.halfmoves = if irreversible { 0 } else { self.halfmoves + 1 };
+        // Saturating: a FEN may give any u32 as a counter.
+        self.halfmoves = if irreversible {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
         if self.turn == BLACK {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn ^= 1;
         self.forbidden = Some(before);
@@ -353,7 +358,7 @@ impl Rules for DynamoPosition {
 
     fn play_null(&mut self) {
         self.turn ^= 1;
-        self.halfmoves += 1;
+        self.halfmoves = self.halfmoves.saturating_add(1);
         // A pass restores nothing a dynamo move could undo.
         self.forbidden = None;
     }

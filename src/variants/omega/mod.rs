@@ -64,8 +64,11 @@ pub(crate) struct CastleSquares {
     pub rook_to: usize,
     /// Squares between king and rook, all of which must be empty.
     pub empty: Bits,
-    /// Squares the king crosses and lands on, none of which may be attacked.
-    pub safe: [usize; 2],
+    /// The square the king crosses (where the rook lands). It must not be
+    /// attacked with the rook still home; the king's landing square
+    /// ([`CastleSquares::king_to`]) must not be attacked once both have
+    /// moved (see `movegen::castling_moves`).
+    pub crossed: usize,
 }
 
 const fn castle(rank: i32, kingside: bool) -> CastleSquares {
@@ -76,7 +79,7 @@ const fn castle(rank: i32, kingside: bool) -> CastleSquares {
             rook_from: sq(9, rank),
             rook_to: sq(7, rank),
             empty: 1 << sq(7, rank) | 1 << sq(8, rank),
-            safe: [sq(7, rank), sq(8, rank)],
+            crossed: sq(7, rank),
         }
     } else {
         CastleSquares {
@@ -85,7 +88,7 @@ const fn castle(rank: i32, kingside: bool) -> CastleSquares {
             rook_from: sq(2, rank),
             rook_to: sq(5, rank),
             empty: 1 << sq(3, rank) | 1 << sq(4, rank) | 1 << sq(5, rank),
-            safe: [sq(5, rank), sq(4, rank)],
+            crossed: sq(5, rank),
         }
     }
 }
@@ -403,7 +406,7 @@ impl Rules for OmegaPosition {
         self.ep_key = 0;
         let ep_victim = self.ep_pawn as usize;
         self.ep = 0;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
 
         let captured = self.board[to];
         if captured != EMPTY {
@@ -441,7 +444,7 @@ impl Rules for OmegaPosition {
             self.castling = rights;
         }
         if us == BLACK {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side ^= 1;
         self.key ^= zobrist::BLACK_TO_MOVE;
@@ -456,9 +459,9 @@ impl Rules for OmegaPosition {
         self.key ^= self.ep_key ^ zobrist::BLACK_TO_MOVE;
         self.ep_key = 0;
         self.ep = 0;
-        self.halfmove += 1;
+        self.halfmove = self.halfmove.saturating_add(1);
         if self.side as usize == BLACK {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.side ^= 1;
     }

@@ -172,6 +172,12 @@ impl OmegaPosition {
         }
     }
 
+    /// Castling, when not in check (the caller tests that). The crossed
+    /// square is tested with the rook still home; the landing square on the
+    /// board after the turn, with king and rook both moved: the rook's home
+    /// square (`c2`/`j2`, `c11`/`j11`) has a field square beyond it
+    /// (`b2`/`k2`, `b11`/`k11`), so an enemy rook or queen there reaches the
+    /// landing square through the square the rook leaves.
     #[inline(always)]
     fn castling_moves<const COUNT: bool>(
         &self,
@@ -181,14 +187,17 @@ impl OmegaPosition {
         occ: Bits,
     ) {
         let us = self.side as usize;
+        let rook = (ROOK | us << 3) as u8;
         for (right, cs) in castle_squares(us) {
-            if self.castling & right == 0 || occ & cs.empty != 0 {
+            if self.castling & right == 0 || occ & cs.empty != 0 || self.board[cs.rook_from] != rook
+            {
                 continue;
             }
-            if cs
-                .safe
-                .iter()
-                .all(|&sq| !self.is_attacked(g, sq, occ, us ^ 1))
+            let after = occ ^ (1 << cs.king_from) ^ (1 << cs.rook_from)
+                | (1 << cs.king_to)
+                | (1 << cs.rook_to);
+            if !self.is_attacked(g, cs.crossed, occ, us ^ 1)
+                && !self.is_attacked(g, cs.king_to, after, us ^ 1)
             {
                 if COUNT {
                     *n += 1;
