@@ -50,6 +50,28 @@ fn square(s: &str) -> (i32, i32) {
     (f, r)
 }
 
+/// Grid name of a square: file letter, rank number from 1.
+fn name((f, r): (i32, i32)) -> String {
+    format!("{}{}", (b'a' + f as u8) as char, r + 1)
+}
+
+/// UCI token of a move: `<from><to>[promotion letter]`.
+fn token(m: &Mv) -> String {
+    let mut t = name(m.from) + &name(m.to);
+    if let Some(k) = m.promo {
+        t.push(match k {
+            Queen => 'q',
+            Rook => 'r',
+            Bishop => 'b',
+            Knight => 'n',
+            Champion => 'c',
+            Wizard => 'w',
+            Pawn | King => unreachable!("no promotion to {k:?}"),
+        });
+    }
+    t
+}
+
 #[derive(Clone, Copy, Debug)]
 struct Mv {
     from: (i32, i32),
@@ -417,12 +439,20 @@ impl RefPos {
         p
     }
 
-    fn legal(&self) -> Vec<RefPos> {
+    /// Every legal move as (UCI token, position after it). Legality, castling
+    /// included, is decided on the position after the move: the mover's king
+    /// must not be attacked there (castling additionally needs the king's
+    /// start and crossed squares safe, tested in `pseudo`).
+    pub fn legal_moves(&self) -> Vec<(String, RefPos)> {
         self.pseudo()
             .into_iter()
-            .map(|m| self.make(m))
-            .filter(|p| !p.attacked(p.king(!p.white), p.white))
+            .map(|m| (token(&m), self.make(m)))
+            .filter(|(_, p)| !p.attacked(p.king(!p.white), p.white))
             .collect()
+    }
+
+    fn legal(&self) -> Vec<RefPos> {
+        self.legal_moves().into_iter().map(|(_, p)| p).collect()
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
