@@ -13,10 +13,12 @@ build:
 	$(CARGO) build --release
 
 # Every test: the Rust suites, then the end-to-end browser test of the
-# web board (installs Chromium and playwright-core if missing).
+# web board (installs Chromium and playwright-core if missing). The tests
+# build with the `testing` profile (release speed, no LTO, parallel codegen);
+# the browser test drives the binary that profile built.
 test:
-	$(CARGO) test --release
-	engine-tests/browser/run.sh
+	$(CARGO) test --profile testing
+	CHIMERA_BIN="$(CURDIR)/target/testing/chimera" engine-tests/browser/run.sh
 
 bench: build
 	./target/release/chimera bench

@@ -13,7 +13,7 @@ use chimera::variants::omega::OmegaPosition;
 
 fn search_depth<P: Variant>(variant: &str, fen: &str, depth: i32) -> (P, SearchResult) {
     let pos = P::from_fen(variant, fen).unwrap();
-    let shared = Shared::new(16);
+    let shared = std::sync::Arc::new(Shared::new(16));
     shared.start(None, None, false);
     let limits = Limits {
         depth: Some(depth),

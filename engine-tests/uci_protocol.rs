@@ -190,23 +190,18 @@ fn every_bad_input_gets_one_error_line_and_changes_nothing() {
     assert!(e.sync().is_empty());
     let bad = [
         "frobnicate",
-        "position startpos moves e7e5 e2e4",
-        "position startpos moves e2e9",
-        "position startpos moves zz",
-        "position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1",
-        "position fen",
-        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
         "setoption name Hash value -3",
         "setoption name Hash value lots",
+        "setoption name Hash value 99999999999",
         "setoption name Threads value 0",
         "setoption name UCI_Variant value xiangqi",
         "setoption name NoSuchOption value 1",
         "setoption name Ponder value maybe",
         "setoption",
-        "go depth deep",
-        "go wibble 3",
         "go perft",
+        "go perft 0",
         "isready please",
+        "bench 0",
     ];
     for line in bad {
         assert_one_error(&mut e, line, "");
@@ -222,6 +217,75 @@ fn every_bad_input_gets_one_error_line_and_changes_nothing() {
     );
     let best = e.bestmove("go depth 2");
     assert!(legal_tokens::<ChessPosition>("chess", START, &["e2e4"]).contains(&best));
+}
+
+#[test]
+fn a_rejected_position_leaves_no_position() {
+    // The spec's ruling: never a move of some other position.
+    let mut e = Engine::start();
+    let bad = [
+        "position startpos moves e7e5 e2e4",
+        "position startpos moves e2e9",
+        "position startpos moves zz",
+        "position fen rnbqkbnr/pppppppp/8/8 w KQkq - 0 1",
+        "position fen",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+    ];
+    for line in bad {
+        e.send("position startpos moves e2e4");
+        assert!(e.sync().is_empty());
+        assert_one_error(&mut e, line, "");
+        e.send("go depth 3");
+        let out = e.until(|l| l.starts_with("bestmove"));
+        assert_eq!(out.len(), 2, "{line}: {out:?}");
+        assert!(
+            out[0].starts_with("info string error: no position"),
+            "{out:?}"
+        );
+        assert_eq!(out[1], "bestmove 0000");
+        assert_one_error(&mut e, "d", "no position");
+        assert_one_error(&mut e, "go perft 1", "no position");
+    }
+    // A new game brings the start position back.
+    e.send("ucinewgame");
+    let best = e.bestmove("go depth 1");
+    assert!(legal_tokens::<ChessPosition>("chess", START, &[]).contains(&best));
+}
+
+#[test]
+fn go_ignores_unknown_parameters_and_obeys_the_rest() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    for go in [
+        "go wibble 3 depth 2",
+        "go depth 2 wibble",
+        "go depth deep movetime 50",
+        "go Depth 2 nodes 500",
+    ] {
+        e.send(go);
+        let out = e.until(|l| l.starts_with("bestmove"));
+        let errors: Vec<_> = out.iter().filter(|l| l.contains("error")).collect();
+        assert_eq!(errors.len(), 1, "{go}: {out:?}");
+        assert!(
+            errors[0].starts_with("info string error: go: ignored"),
+            "{errors:?}"
+        );
+        let best = out.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert!(legal_tokens::<ChessPosition>("chess", START, &[]).contains(&best.to_string()));
+    }
+    // searchmoves without a legal turn: said so, and all turns searched.
+    e.send("go depth 2 searchmoves e2e5 zz");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    assert!(
+        out[0].contains("searchmoves") && out[0].contains("error"),
+        "{out:?}"
+    );
+    let best = out.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(legal_tokens::<ChessPosition>("chess", START, &[]).contains(&best.to_string()));
+    // searchmoves with one legal turn among junk: that turn.
+    e.send("go depth 3 searchmoves zz a2a3");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    assert!(out.last().unwrap().starts_with("bestmove a2a3"), "{out:?}");
 }
 
 #[test]
@@ -344,7 +408,9 @@ fn omega_over_uci() {
             &format!("illegal move {bad}"),
         );
     }
-    // The last good position stands.
+    // A rejected position leaves none; a good one is shown back.
+    assert_one_error(&mut e, "d", "no position");
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
     e.send("d");
     let fen = e
         .sync()

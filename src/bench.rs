@@ -1,9 +1,10 @@
 //! `bench`: a fixed-depth search of fixed positions in every variant, for a
 //! deterministic node count (OpenBench's signature) and a speed figure.
 
+use std::sync::Arc;
 use std::time::Instant;
 
-use crate::search::{self, Limits, SearchConfig, Shared};
+use crate::search::{Limits, Searcher, Shared};
 use crate::variants::registry::VARIANT_NAMES;
 use crate::with_variant;
 
@@ -21,49 +22,76 @@ fn default_depth(variant: &str) -> i32 {
 /// Runs the bench and returns its report; the last line is
 /// `<nodes> nodes <nps> nps`.
 pub fn run(depth: Option<i32>) -> String {
-    let start = Instant::now();
-    let mut total = 0u64;
     let mut out = String::new();
-    for &variant in VARIANT_NAMES {
-        let depth = depth.unwrap_or_else(|| default_depth(variant));
-        let nodes =
-            with_variant!(variant, P => bench_variant::<P>(variant, depth, &mut out)).unwrap_or(0);
-        total += nodes;
-    }
-    let ms = start.elapsed().as_millis().max(1) as u64;
-    out.push_str(&format!("{total} nodes {} nps", total * 1000 / ms));
+    let shared = Arc::new(Shared::new(BENCH_HASH_MB));
+    run_with(depth, &shared, &mut |line| {
+        out.push_str(line);
+        out.push('\n');
+    });
+    out.pop();
     out
 }
 
-fn bench_variant<P: crate::eval::Variant>(variant: &str, depth: i32, out: &mut String) -> u64 {
+/// Table size of every bench search.
+pub const BENCH_HASH_MB: usize = 16;
+
+/// Runs the bench on `shared` (a table of [`BENCH_HASH_MB`]), giving each
+/// line to `emit` as soon as it is known. A `stop` (see
+/// [`Shared::request_stop`]) ends it early: then the last line says so
+/// instead of giving a total, and the function returns `false`.
+pub fn run_with(depth: Option<i32>, shared: &Arc<Shared>, emit: &mut dyn FnMut(&str)) -> bool {
+    let start = Instant::now();
+    let mut total = 0u64;
+    let mut searcher = Searcher::new(1);
+    for &variant in VARIANT_NAMES {
+        let depth = depth.unwrap_or_else(|| default_depth(variant));
+        let nodes = with_variant!(variant, P => bench_variant::<P>(variant, depth, &mut searcher, shared, emit))
+            .flatten();
+        match nodes {
+            Some(n) => total += n,
+            None => {
+                emit("info string bench stopped");
+                return false;
+            }
+        }
+    }
+    let ms = start.elapsed().as_millis().max(1) as u64;
+    emit(&format!("{total} nodes {} nps", total * 1000 / ms));
+    true
+}
+
+/// Nodes of the variant's bench positions, or `None` if stopped.
+fn bench_variant<P: crate::eval::Variant>(
+    variant: &str,
+    depth: i32,
+    searcher: &mut Searcher,
+    shared: &Arc<Shared>,
+    emit: &mut dyn FnMut(&str),
+) -> Option<u64> {
     let mut sum = 0;
     for (i, fen) in P::bench_fens(variant).iter().enumerate() {
         let pos = match P::from_fen(variant, fen) {
             Ok(p) => p,
             Err(e) => panic!("bench FEN {fen} of {variant} must parse: {e}"),
         };
-        // A fresh table per position keeps the count independent of order.
-        let shared = Shared::new(16);
+        // An empty table per position keeps the count independent of order.
+        shared.tt.clear();
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
         };
         shared.start(None, None, false);
-        let result = search::search(
-            &pos,
-            &[],
-            &limits,
-            &SearchConfig::default(),
-            &shared,
-            &mut |_| {},
-        );
-        out.push_str(&format!(
-            "info string bench {variant} {} depth {depth} nodes {} bestmove {}\n",
+        let result = searcher.run(&pos, &[], &limits, 1, shared, &mut |_| {});
+        if shared.stop_requested() {
+            return None;
+        }
+        emit(&format!(
+            "info string bench {variant} {} depth {depth} nodes {} bestmove {}",
             i + 1,
             result.nodes,
             result.best.as_deref().unwrap_or("(none)")
         ));
         sum += result.nodes;
     }
-    sum
+    Some(sum)
 }

@@ -177,6 +177,7 @@ impl Engine {
             version,
             ..Live::default()
         };
+        self.shared.arm();
         self.shared.start(
             limits.budget(white_to_move, MOVE_OVERHEAD_MS),
             limits.nodes,

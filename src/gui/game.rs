@@ -4,6 +4,7 @@
 //! [`Rules`]; this file only keeps history and reports.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -16,7 +17,8 @@ use crate::with_variant;
 
 /// A search over a copy of the current position, ready to run on a thread.
 pub type SearchJob = Box<
-    dyn FnOnce(&Limits, &SearchConfig, &Shared, &mut dyn FnMut(&SearchInfo)) -> SearchResult + Send,
+    dyn FnOnce(&Limits, &SearchConfig, &Arc<Shared>, &mut dyn FnMut(&SearchInfo)) -> SearchResult
+        + Send,
 >;
 
 /// How a finished game ended.

@@ -1,6 +1,7 @@
 //! One search thread: PVS negamax with quiescence search.
 
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 
 use crate::eval::Variant;
 use crate::variants::{GameEnd, Outcome};
@@ -20,12 +21,13 @@ fn end_score(end: GameEnd, ply: usize) -> i32 {
     }
 }
 
-pub struct Worker<'a, P: Variant> {
-    pub shared: &'a Shared,
-    pub is_main: bool,
-    pub nodes: u64,
+pub struct Worker<P: Variant> {
+    pub shared: Arc<Shared>,
     /// Nodes not yet added to the shared counter.
     unflushed: u64,
+    /// Nodes between looks at the shared counter and the clock: fewer under
+    /// a small `go nodes` limit, so that it is kept.
+    check_every: u64,
     pub seldepth: usize,
     pub history: History,
     /// Keys of the game before the root, then of the path from the root.
@@ -43,12 +45,48 @@ pub struct Worker<'a, P: Variant> {
     /// Whether the turn into each ply was a null move (no two in a row).
     null_played: Vec<bool>,
     pub stopped: bool,
-    /// Depth-1 iterations are never aborted, so there is always a move.
-    pub abortable: bool,
 }
 
-impl<'a, P: Variant> Worker<'a, P> {
-    pub fn new(shared: &'a Shared, is_main: bool, game_keys: &[u64]) -> Self {
+impl<P: Variant> Worker<P> {
+    /// The worker a pool thread (or the main thread) left in `slot` after
+    /// its last search, reset for a new one; a new worker if there is none
+    /// for this variant.
+    pub fn take(
+        slot: &mut Option<Box<dyn std::any::Any + Send>>,
+        shared: &Arc<Shared>,
+        game_keys: &[u64],
+    ) -> Box<Self> {
+        match slot.take().and_then(|b| b.downcast::<Self>().ok()) {
+            Some(mut worker) => {
+                worker.reset(shared, game_keys);
+                worker
+            }
+            None => Box::new(Worker::new(shared, game_keys)),
+        }
+    }
+
+    /// Back to the state of a new worker, keeping the buffers' memory.
+    fn reset(&mut self, shared: &Arc<Shared>, game_keys: &[u64]) {
+        self.shared = Arc::clone(shared);
+        self.unflushed = 0;
+        self.check_every = Self::check_interval(shared);
+        self.seldepth = 0;
+        self.history.clear();
+        self.keys.clear();
+        self.keys.extend_from_slice(game_keys);
+        self.root_excluded.clear();
+        self.root_allowed.clear();
+        self.null_played.fill(false);
+        self.stopped = false;
+    }
+
+    fn check_interval(shared: &Shared) -> u64 {
+        shared
+            .node_limit()
+            .map_or(1024, |n| (n / 64).clamp(1, 1024))
+    }
+
+    pub fn new(shared: &Arc<Shared>, game_keys: &[u64]) -> Self {
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0; 64];
@@ -63,10 +101,9 @@ impl<'a, P: Variant> Worker<'a, P> {
             })
             .collect();
         Worker {
-            shared,
-            is_main,
-            nodes: 0,
+            shared: Arc::clone(shared),
             unflushed: 0,
+            check_every: Self::check_interval(shared),
             seldepth: 0,
             history: History::new(P::HISTORY_SLOTS),
             keys: game_keys.to_vec(),
@@ -81,27 +118,27 @@ impl<'a, P: Variant> Worker<'a, P> {
             lmr,
             null_played: vec![false; MAX_PLY + 2],
             stopped: false,
-            abortable: false,
         }
     }
 
-    /// Counts a node and, every 1024 nodes, looks at the stop conditions.
+    /// Counts a node and, every `check_every` nodes, looks at the limits.
+    /// Every thread looks, not only the main one: with more threads than
+    /// cores, any one of them may be the one that is running.
     #[inline]
     fn count_node(&mut self) {
-        self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= 1024 {
+        if self.unflushed >= self.check_every {
             let total = self
                 .shared
                 .nodes
                 .fetch_add(self.unflushed, Ordering::Relaxed)
                 + self.unflushed;
             self.unflushed = 0;
-            if self.is_main && self.shared.out_of_budget(total) {
+            if self.shared.out_of_budget(total) {
                 self.shared.stop.store(true, Ordering::Relaxed);
             }
         }
-        if self.abortable && self.shared.stop.load(Ordering::Relaxed) {
+        if self.shared.stop.load(Ordering::Relaxed) {
             self.stopped = true;
         }
     }

@@ -31,8 +31,30 @@ pub struct TimeBudget {
 }
 
 impl Limits {
+    /// `go` named a clock (time, increment or moves to go) for either side.
+    pub fn has_clock(&self) -> bool {
+        self.wtime.is_some()
+            || self.btime.is_some()
+            || self.winc > 0
+            || self.binc > 0
+            || self.movestogo.is_some()
+    }
+
+    /// No limit at all: the search runs until `stop` (`infinite`, `ponder`,
+    /// or a plain `go`).
+    pub fn is_unbounded(&self) -> bool {
+        self.infinite
+            || self.ponder
+            || (!self.has_clock()
+                && self.movetime.is_none()
+                && self.depth.is_none()
+                && self.nodes.is_none()
+                && self.mate.is_none())
+    }
+
     /// The time budget for the side to move, or `None` when the search is
-    /// not limited by time (depth, nodes, mate, infinite).
+    /// not limited by time (depth, nodes, mate, infinite). Once `go` names
+    /// any clock, a clock it leaves out for the side to move is empty.
     pub fn budget(&self, white_to_move: bool, move_overhead: u64) -> Option<TimeBudget> {
         if let Some(mt) = self.movetime {
             let t = mt.saturating_sub(move_overhead).max(1);
@@ -41,10 +63,13 @@ impl Limits {
                 hard: Duration::from_millis(t),
             });
         }
+        if !self.has_clock() {
+            return None;
+        }
         let (time, inc) = if white_to_move {
-            (self.wtime?, self.winc)
+            (self.wtime.unwrap_or(0), self.winc)
         } else {
-            (self.btime?, self.binc)
+            (self.btime.unwrap_or(0), self.binc)
         };
         // Keep the overhead and 5% of the clock (at most 100 ms) in reserve:
         // a short clock must survive scheduling delays too.
@@ -107,10 +132,28 @@ mod tests {
             ..Limits::default()
         };
         assert!(l.budget(true, 10).is_none());
+    }
+
+    #[test]
+    fn a_missing_clock_for_the_side_to_move_is_empty() {
+        // `go wtime 1000` with Black to move: Black has no time, not all of it.
         let l = Limits {
             wtime: Some(1000),
             ..Limits::default()
         };
-        assert!(l.budget(false, 10).is_none(), "black's clock is missing");
+        assert_eq!(ms(l.budget(false, 10).unwrap()), (1, 1));
+        let l = Limits {
+            winc: 100,
+            binc: 100,
+            ..Limits::default()
+        };
+        assert!(l.budget(true, 10).unwrap().hard <= Duration::from_millis(100));
+        let l = Limits {
+            movestogo: Some(5),
+            ..Limits::default()
+        };
+        assert_eq!(ms(l.budget(true, 10).unwrap()), (1, 1));
+        assert!(!l.is_unbounded());
+        assert!(Limits::default().is_unbounded());
     }
 }

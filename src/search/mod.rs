@@ -11,62 +11,111 @@ mod alphabeta;
 pub mod limits;
 mod ordering;
 pub mod params;
+pub mod pool;
 pub mod score;
 pub mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::eval::Variant;
+use crate::variants::Outcome;
 use alphabeta::Worker;
 pub use limits::{Limits, TimeBudget};
 use params::PARAMS;
+use pool::{Slot, ThreadPool, WaitGroup};
 use score::{is_mate, INFINITY, MATE, MAX_PLY};
 pub use tt::TranspositionTable;
 
+/// "No limit" in the atomic limit fields of [`Shared`].
+const UNLIMITED: u64 = u64::MAX;
+
 /// State shared by the search threads and the thread that reads input.
+///
+/// The clock lives in atomics so that every search thread can look at it
+/// without a lock: with many threads on few cores, the main thread alone
+/// cannot be relied on to notice the deadline in time.
 pub struct Shared {
     pub tt: TranspositionTable,
     pub stop: AtomicBool,
-    /// Set only by [`Shared::request_stop`]: the user's `stop`, as opposed
-    /// to the search stopping its own helper threads.
+    /// Set only by [`Shared::request_stop`] (the user's `stop`, `quit`), as
+    /// opposed to the search stopping its own helper threads; cleared by
+    /// [`Shared::arm`] when the next command starts.
     stop_requested: AtomicBool,
     /// While set (`go ponder`), time limits do not apply.
     pub pondering: AtomicBool,
     pub nodes: AtomicU64,
-    /// Set once the search's result has been reported (UCI: `bestmove`
-    /// printed): from then on the engine counts as idle.
-    pub reported: AtomicBool,
-    clock: Mutex<(Instant, Option<TimeBudget>, Option<u64>)>,
+    epoch: Instant,
+    /// When the clock started (the search or `ponderhit`), in nanoseconds
+    /// since `epoch`.
+    start_ns: AtomicU64,
+    soft_ms: AtomicU64,
+    hard_ms: AtomicU64,
+    node_limit: AtomicU64,
 }
 
 impl Shared {
+    /// Shared state with a table of `hash_mb` megabytes.
+    ///
+    /// # Panics
+    /// If the table cannot be allocated; use [`Shared::try_new`] for sizes a
+    /// user chose.
     pub fn new(hash_mb: usize) -> Shared {
+        match Shared::try_new(hash_mb) {
+            Ok(s) => s,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Shared state, or an error when the table cannot be allocated.
+    pub fn try_new(hash_mb: usize) -> Result<Shared, String> {
+        Ok(Shared::with_table(TranspositionTable::try_new(hash_mb)?))
+    }
+
+    pub fn with_table(tt: TranspositionTable) -> Shared {
         Shared {
-            tt: TranspositionTable::new(hash_mb),
+            tt,
             stop: AtomicBool::new(false),
             stop_requested: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            reported: AtomicBool::new(false),
-            clock: Mutex::new((Instant::now(), None, None)),
+            epoch: Instant::now(),
+            start_ns: AtomicU64::new(0),
+            soft_ms: AtomicU64::new(UNLIMITED),
+            hard_ms: AtomicU64::new(UNLIMITED),
+            node_limit: AtomicU64::new(UNLIMITED),
         }
     }
 
-    fn lock_clock(&self) -> std::sync::MutexGuard<'_, (Instant, Option<TimeBudget>, Option<u64>)> {
-        self.clock.lock().unwrap_or_else(|e| e.into_inner())
+    fn now_ns(&self) -> u64 {
+        self.epoch.elapsed().as_nanos() as u64
     }
 
-    /// Prepares a new search: clears the flags, starts the clock.
-    pub fn start(&self, budget: Option<TimeBudget>, node_limit: Option<u64>, ponder: bool) {
-        self.stop.store(false, Ordering::SeqCst);
+    /// A new command begins: forget an earlier `stop`. Call this before
+    /// handing the command to another thread, so that a `stop` sent right
+    /// after it is never lost.
+    pub fn arm(&self) {
         self.stop_requested.store(false, Ordering::SeqCst);
+        self.stop.store(false, Ordering::SeqCst);
+    }
+
+    /// Prepares a new search: starts the clock, sets the limits. A `stop`
+    /// requested since [`Shared::arm`] still holds.
+    pub fn start(&self, budget: Option<TimeBudget>, node_limit: Option<u64>, ponder: bool) {
         self.pondering.store(ponder, Ordering::SeqCst);
         self.nodes.store(0, Ordering::SeqCst);
-        self.reported.store(false, Ordering::SeqCst);
-        *self.lock_clock() = (Instant::now(), budget, node_limit);
+        let ms = |d: Duration| d.as_millis().min(UNLIMITED as u128 - 1) as u64;
+        self.soft_ms
+            .store(budget.map_or(UNLIMITED, |b| ms(b.soft)), Ordering::SeqCst);
+        self.hard_ms
+            .store(budget.map_or(UNLIMITED, |b| ms(b.hard)), Ordering::SeqCst);
+        self.node_limit
+            .store(node_limit.unwrap_or(UNLIMITED), Ordering::SeqCst);
+        self.start_ns.store(self.now_ns(), Ordering::SeqCst);
         self.tt.new_search();
+        self.stop
+            .store(self.stop_requested.load(Ordering::SeqCst), Ordering::SeqCst);
     }
 
     /// `stop` (or `quit`): end the search now.
@@ -81,27 +130,37 @@ impl Shared {
 
     /// `ponderhit`: the predicted move was played; the clock starts now.
     pub fn ponderhit(&self) {
-        self.lock_clock().0 = Instant::now();
+        self.start_ns.store(self.now_ns(), Ordering::SeqCst);
         self.pondering.store(false, Ordering::SeqCst);
     }
 
     pub fn elapsed(&self) -> Duration {
-        self.lock_clock().0.elapsed()
+        Duration::from_nanos(
+            self.now_ns()
+                .saturating_sub(self.start_ns.load(Ordering::Relaxed)),
+        )
+    }
+
+    /// The `go nodes` limit, if any.
+    pub fn node_limit(&self) -> Option<u64> {
+        Some(self.node_limit.load(Ordering::Relaxed)).filter(|&n| n != UNLIMITED)
+    }
+
+    fn past(&self, limit_ms: &AtomicU64) -> bool {
+        let limit = limit_ms.load(Ordering::Relaxed);
+        limit != UNLIMITED
+            && !self.pondering.load(Ordering::Relaxed)
+            && self.elapsed() >= Duration::from_millis(limit)
     }
 
     /// Hard limits: time (unless pondering) and nodes.
     fn out_of_budget(&self, nodes: u64) -> bool {
-        let (start, budget, node_limit) = *self.lock_clock();
-        if node_limit.is_some_and(|n| nodes >= n) {
-            return true;
-        }
-        !self.pondering.load(Ordering::Relaxed) && budget.is_some_and(|b| start.elapsed() >= b.hard)
+        nodes >= self.node_limit.load(Ordering::Relaxed) || self.past(&self.hard_ms)
     }
 
     /// Soft limit: whether to start another iteration.
     fn past_soft_limit(&self) -> bool {
-        let (start, budget, _) = *self.lock_clock();
-        !self.pondering.load(Ordering::Relaxed) && budget.is_some_and(|b| start.elapsed() >= b.soft)
+        self.past(&self.soft_ms)
     }
 }
 
@@ -145,69 +204,131 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-/// Searches `root` until a limit or [`Shared::stop`]. `game_keys` are the
-/// hashes of the positions before the root, oldest first (for repetitions).
+/// The search threads of an engine: the main thread's state plus a pool of
+/// helper threads, both kept from one `go` to the next.
+pub struct Searcher {
+    helpers: ThreadPool,
+    main: Slot,
+}
+
+impl Searcher {
+    /// A searcher using `threads` threads in all (the caller's one included).
+    pub fn new(threads: usize) -> Searcher {
+        Searcher {
+            helpers: ThreadPool::new(threads.max(1) - 1),
+            main: None,
+        }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
+    /// Starts or ends helper threads; call between searches.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.helpers.resize(threads.max(1) - 1);
+    }
+
+    /// Searches `root` until a limit or [`Shared::stop`], on the calling
+    /// thread and the helpers. `game_keys` are the hashes of the positions
+    /// before the root, oldest first (for repetitions). Each finished
+    /// iteration is reported through `report`, as Stockfish's engine reports
+    /// to its UCI layer. The search answers `stop` and its hard limits at
+    /// once at any depth: the best turn found so far, or the first legal one,
+    /// is the result.
+    pub fn run<P: Variant>(
+        &mut self,
+        root: &P,
+        game_keys: &[u64],
+        limits: &Limits,
+        multipv: usize,
+        shared: &Arc<Shared>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let mut keys = game_keys.to_vec();
+        keys.push(root.hash());
+        let mut legal = Vec::new();
+        // A game decided before any turn (an exploded king) has no turns.
+        if root.early_end().is_none_or(|e| e.outcome == Outcome::Draw) {
+            root.generate(&mut legal);
+        }
+        let allowed: Vec<P::Move> = legal
+            .iter()
+            .copied()
+            .filter(|&m| limits.searchmoves.iter().any(|t| *t == root.format_move(m)))
+            .collect();
+        let candidates = if allowed.is_empty() { &legal } else { &allowed };
+        // Until an iteration says better: the table's move, else the first.
+        let tt_move = shared.tt.probe(root.hash(), 0).map_or(0, |e| e.move_code);
+        let Some(&fallback) = candidates
+            .iter()
+            .find(|&&m| P::encode(m) == tt_move)
+            .or(candidates.first())
+        else {
+            return SearchResult::default();
+        };
+        let root_moves = candidates.len();
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 1)
+            .clamp(1, MAX_PLY as i32 - 1);
+        let multipv = multipv.clamp(1, root_moves);
+
+        let running = WaitGroup::default();
+        for id in 0..self.helpers.len() {
+            let guard = running.enter();
+            let (root, keys, allowed, shared) = (
+                root.clone(),
+                keys.clone(),
+                allowed.clone(),
+                Arc::clone(shared),
+            );
+            self.helpers.run(id, move |slot| {
+                let mut helper = Worker::<P>::take(slot, &shared, &keys);
+                helper.root_allowed = allowed;
+                // Helpers start at staggered depths so threads diverge.
+                let mut depth = 1 + ((id + 1) % 2) as i32;
+                while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
+                    helper.negamax(&root, depth, -INFINITY, INFINITY, 0, true);
+                    depth += 1;
+                }
+                helper.flush_nodes();
+                *slot = Some(helper);
+                drop(guard);
+            });
+        }
+        let mut main = Worker::<P>::take(&mut self.main, shared, &keys);
+        main.root_allowed = allowed;
+        let mut result = iterate(
+            &mut main, root, limits, max_depth, multipv, root_moves, report,
+        );
+        self.main = Some(main);
+        shared.stop.store(true, Ordering::SeqCst);
+        running.wait();
+        if result.best.is_none() {
+            result.best = Some(root.format_move(fallback));
+        }
+        result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result
+    }
+}
+
+/// Searches `root` with a new [`Searcher`] of `config.threads` threads (for
+/// one-off searches: tests, `bench`, the web board).
 pub fn search<P: Variant>(
     root: &P,
     game_keys: &[u64],
     limits: &Limits,
     config: &SearchConfig,
-    shared: &Shared,
+    shared: &Arc<Shared>,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
-    let mut keys = game_keys.to_vec();
-    keys.push(root.hash());
-    let mut legal = Vec::new();
-    root.generate(&mut legal);
-    let allowed: Vec<P::Move> = legal
-        .iter()
-        .copied()
-        .filter(|&m| limits.searchmoves.iter().any(|t| *t == root.format_move(m)))
-        .collect();
-    let root_moves = if allowed.is_empty() {
-        legal.len()
-    } else {
-        allowed.len()
-    };
-    if root_moves == 0 {
-        return SearchResult::default();
-    }
-    let max_depth = limits
-        .depth
-        .unwrap_or(MAX_PLY as i32 - 1)
-        .clamp(1, MAX_PLY as i32 - 1);
-    let multipv = config.multipv.clamp(1, root_moves);
-
-    std::thread::scope(|scope| {
-        for id in 1..config.threads.max(1) {
-            let keys = &keys;
-            let allowed = allowed.clone();
-            scope.spawn(move || {
-                let mut helper = Worker::<P>::new(shared, false, keys);
-                helper.root_allowed = allowed;
-                helper.abortable = true;
-                // Helpers start at staggered depths so threads diverge.
-                let mut depth = 1 + (id % 2) as i32;
-                while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
-                    helper.negamax(root, depth, -INFINITY, INFINITY, 0, true);
-                    depth += 1;
-                }
-                helper.flush_nodes();
-            });
-        }
-        let mut main = Worker::<P>::new(shared, true, &keys);
-        main.root_allowed = allowed;
-        let result = iterate(
-            &mut main, root, limits, max_depth, multipv, root_moves, report,
-        );
-        shared.stop.store(true, Ordering::SeqCst);
-        result
-    })
+    Searcher::new(config.threads).run(root, game_keys, limits, config.multipv, shared, report)
 }
 
 /// The main thread's iterative deepening loop.
 fn iterate<P: Variant>(
-    worker: &mut Worker<'_, P>,
+    worker: &mut Worker<P>,
     root: &P,
     limits: &Limits,
     max_depth: i32,
@@ -215,11 +336,10 @@ fn iterate<P: Variant>(
     root_moves: usize,
     report: &mut dyn FnMut(&SearchInfo),
 ) -> SearchResult {
-    let shared = worker.shared;
+    let shared = Arc::clone(&worker.shared);
     let mut result = SearchResult::default();
     let mut previous_score = 0;
     for depth in 1..=max_depth {
-        worker.abortable = depth > 1;
         worker.root_excluded.clear();
         let mut lines: Vec<(i32, Vec<P::Move>)> = Vec::new();
         for line in 0..multipv {
@@ -238,8 +358,18 @@ fn iterate<P: Variant>(
             lines.push((score, pv));
         }
         if worker.stopped && lines.is_empty() {
+            // An aborted first line still names its best turn so far when a
+            // root turn was searched to the end and raised alpha.
+            if !worker.pv[0].is_empty() {
+                let pv_tokens = tokens(root, &worker.pv[0]);
+                result.best = pv_tokens.first().cloned();
+                result.ponder = pv_tokens.get(1).cloned();
+            }
             break;
         }
+        // Each line was searched without the ones before it, but a later
+        // line can still score higher (search instability): best first.
+        lines.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
         worker.flush_nodes();
         let elapsed = shared.elapsed();
         let nodes = shared.nodes.load(Ordering::Relaxed);
@@ -275,20 +405,19 @@ fn iterate<P: Variant>(
             }
         }
         if !limits.infinite && !shared.pondering.load(Ordering::Relaxed) {
-            let forced = root_moves == 1 && (limits.movetime.is_some() || limits.wtime.is_some());
+            let forced = root_moves == 1 && (limits.movetime.is_some() || limits.has_clock());
             if forced || shared.past_soft_limit() {
                 break;
             }
         }
     }
     worker.flush_nodes();
-    result.nodes = shared.nodes.load(Ordering::Relaxed);
     result
 }
 
 /// Searches the root with a window around `guess`, widening on failure.
 fn aspiration<P: Variant>(
-    worker: &mut Worker<'_, P>,
+    worker: &mut Worker<P>,
     root: &P,
     depth: i32,
     guess: i32,

@@ -28,6 +28,12 @@ impl History {
         }
     }
 
+    /// Forgets everything learnt, as a new table would.
+    pub fn clear(&mut self) {
+        self.killers = [[0; 2]; MAX_PLY + 1];
+        self.table.fill(0);
+    }
+
     /// Scores every turn of `moves` into `scores`.
     pub fn score<P: Rules>(
         &self,

@@ -37,28 +37,73 @@ struct Slot {
 const BUCKET: usize = 4;
 
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     buckets: usize,
     generation: AtomicU8,
 }
 
+/// `megabytes` of zeroed slots, or an error if the system has no such memory.
+///
+/// The memory comes zeroed from the allocator (fresh pages from the kernel
+/// for a large table), so a new table costs nothing until it is used.
+fn zeroed_slots(megabytes: usize) -> Result<Box<[Slot]>, String> {
+    let bytes = megabytes.max(1).saturating_mul(1024 * 1024);
+    let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+    let len = buckets * BUCKET;
+    let too_big = || format!("cannot allocate a hash table of {megabytes} MB");
+    let layout = std::alloc::Layout::array::<Slot>(len).map_err(|_| too_big())?;
+    // SAFETY: `layout` has a non-zero size (len >= BUCKET). A `Slot` is two
+    // `AtomicU64`s, for which all-zero bytes are a valid value, so the zeroed
+    // block is `len` valid slots; `Box<[Slot]>` frees it with the same layout
+    // (`Layout::array::<Slot>(len)`).
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if ptr.is_null() {
+            return Err(too_big());
+        }
+        Ok(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)))
+    }
+}
+
 impl TranspositionTable {
+    /// A table of `megabytes`.
+    ///
+    /// # Panics
+    /// If the memory cannot be had; use [`TranspositionTable::try_new`] for
+    /// a size a user chose.
     pub fn new(megabytes: usize) -> TranspositionTable {
-        let bytes = megabytes.max(1) * 1024 * 1024;
-        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-        let mut slots = Vec::with_capacity(buckets * BUCKET);
-        slots.resize_with(buckets * BUCKET, Slot::default);
-        TranspositionTable {
-            slots,
-            buckets,
-            generation: AtomicU8::new(0),
+        match TranspositionTable::try_new(megabytes) {
+            Ok(tt) => tt,
+            Err(e) => panic!("{e}"),
         }
     }
 
+    /// A table of `megabytes`, or an error (and no abort) when the memory
+    /// cannot be allocated.
+    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, String> {
+        let slots = zeroed_slots(megabytes)?;
+        Ok(TranspositionTable {
+            buckets: slots.len() / BUCKET,
+            slots,
+            generation: AtomicU8::new(0),
+        })
+    }
+
+    /// Empties the table, on every core for a large one (a multi-gigabyte
+    /// table takes seconds on one).
     pub fn clear(&self) {
-        for s in &self.slots {
-            s.check.store(0, Ordering::Relaxed);
-            s.data.store(0, Ordering::Relaxed);
+        use rayon::prelude::*;
+        const CHUNK: usize = 1 << 16;
+        let wipe = |chunk: &[Slot]| {
+            for s in chunk {
+                s.check.store(0, Ordering::Relaxed);
+                s.data.store(0, Ordering::Relaxed);
+            }
+        };
+        if self.slots.len() <= CHUNK {
+            wipe(&self.slots);
+        } else {
+            self.slots.par_chunks(CHUNK).for_each(wipe);
         }
         self.generation.store(0, Ordering::Relaxed);
     }

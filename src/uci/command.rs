@@ -3,6 +3,7 @@
 //! Parsing never touches engine state: a malformed line becomes an `Err`
 //! whose text follows `info string error: `, and the engine changes nothing.
 
+use super::session::shorten;
 use crate::search::Limits;
 
 #[derive(Debug, PartialEq)]
@@ -18,7 +19,12 @@ pub enum Command {
         fen: Option<String>,
         moves: Vec<String>,
     },
-    Go(Limits),
+    /// A `position` line that cannot be read: rejected like a bad FEN, so
+    /// it too leaves no position.
+    BadPosition(String),
+    /// The limits, and the parts of the line that were ignored (unknown
+    /// parameters, bad values), reported as one error line.
+    Go(Limits, Vec<String>),
     Perft(u32),
     Stop,
     PonderHit,
@@ -39,7 +45,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         if rest.is_empty() {
             Ok(Some(c))
         } else {
-            Err(format!("{head} takes no arguments"))
+            Err(format!("{} takes no arguments", shorten(head)))
         }
     };
     match head {
@@ -56,14 +62,16 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             [] => Ok(Some(Command::Bench(None))),
             [d] => match d.parse::<i32>() {
                 Ok(d) if (1..=64).contains(&d) => Ok(Some(Command::Bench(Some(d)))),
-                _ => Err(format!("bench depth must be 1..64, not {d}")),
+                _ => Err(format!("bench depth must be 1..64, not {}", shorten(d))),
             },
             _ => Err("usage: bench [depth]".into()),
         },
         "setoption" => parse_setoption(&rest).map(Some),
-        "position" => parse_position(&rest).map(Some),
+        "position" => Ok(Some(
+            parse_position(&rest).unwrap_or_else(Command::BadPosition),
+        )),
         "go" => parse_go(&rest).map(Some),
-        _ => Err(format!("unknown command {head}")),
+        _ => Err(format!("unknown command {}", shorten(head))),
     }
 }
 
@@ -104,60 +112,83 @@ fn parse_position(args: &[&str]) -> Result<Command, String> {
     Ok(Command::Position { fen, moves })
 }
 
+/// `go` keywords that take a value.
+const GO_VALUES: &[&str] = &[
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+];
+
 fn parse_go(args: &[&str]) -> Result<Command, String> {
     if args.first() == Some(&"perft") {
         return match args {
             [_, d] => match d.parse::<u32>() {
                 Ok(d) if (1..=20).contains(&d) => Ok(Command::Perft(d)),
-                _ => Err(format!("perft depth must be 1..20, not {d}")),
+                _ => Err(format!("perft depth must be 1..20, not {}", shorten(d))),
             },
             _ => Err("usage: go perft <depth>".into()),
         };
     }
+    // A GUI waits for `bestmove` after any `go`: what cannot be understood
+    // is ignored (and reported), the rest obeyed.
     let mut limits = Limits::default();
+    let mut ignored: Vec<String> = Vec::new();
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
-        let value = || -> Result<u64, String> {
-            let v = args
-                .get(i + 1)
-                .ok_or_else(|| format!("go {key} needs a value"))?;
+        i += 1;
+        if GO_VALUES.contains(&key) {
             // GUIs occasionally send negative clocks after a late move.
-            v.parse::<i64>()
-                .map(|n| n.max(0) as u64)
-                .map_err(|_| format!("go {key}: {v} is not a number"))
-        };
-        match key {
-            "wtime" => limits.wtime = Some(value()?),
-            "btime" => limits.btime = Some(value()?),
-            "winc" => limits.winc = value()?,
-            "binc" => limits.binc = value()?,
-            "movestogo" => limits.movestogo = Some(value()?),
-            "movetime" => limits.movetime = Some(value()?),
-            "nodes" => limits.nodes = Some(value()?.max(1)),
-            "depth" => limits.depth = Some(value()?.clamp(1, 127) as i32),
-            "mate" => limits.mate = Some(value()?.clamp(1, 60) as i32),
-            "infinite" | "ponder" => {
-                if key == "infinite" {
-                    limits.infinite = true;
-                } else {
-                    limits.ponder = true;
-                }
-                i += 1;
+            let value = args.get(i).and_then(|v| v.parse::<i64>().ok());
+            let Some(v) = value else {
+                let what = args.get(i).map_or("nothing".to_string(), |v| shorten(v));
+                ignored.push(format!("{key} (needs a number, not {what})"));
                 continue;
+            };
+            i += 1;
+            let v = v.max(0) as u64;
+            match key {
+                "wtime" => limits.wtime = Some(v),
+                "btime" => limits.btime = Some(v),
+                "winc" => limits.winc = v,
+                "binc" => limits.binc = v,
+                "movestogo" => limits.movestogo = Some(v),
+                "movetime" => limits.movetime = Some(v),
+                "nodes" => limits.nodes = Some(v.max(1)),
+                "depth" => limits.depth = Some(v.clamp(1, 127) as i32),
+                _ => limits.mate = Some(v.clamp(1, 60) as i32),
             }
+            continue;
+        }
+        match key {
+            "infinite" => limits.infinite = true,
+            "ponder" => limits.ponder = true,
             "searchmoves" => {
-                limits.searchmoves = args[i + 1..].iter().map(|s| s.to_string()).collect();
+                limits.searchmoves = args[i..].iter().map(|s| s.to_string()).collect();
                 if limits.searchmoves.is_empty() {
-                    return Err("go searchmoves needs moves".into());
+                    ignored.push("searchmoves (no turns given, searching all)".into());
                 }
                 break;
             }
-            _ => return Err(format!("go: unknown parameter {key}")),
+            _ => ignored.push(format!("unknown parameter {}", shorten(key))),
         }
-        i += 2;
     }
-    Ok(Command::Go(limits))
+    let warnings = if ignored.is_empty() {
+        Vec::new()
+    } else {
+        let mut text = format!("go: ignored {}", ignored.join(", "));
+        if text.len() > 300 {
+            text = format!("{} ({} parts ignored)", shorten(&text), ignored.len());
+        }
+        vec![text]
+    };
+    Ok(Command::Go(limits, warnings))
 }
 
 #[cfg(test)]
@@ -180,14 +211,17 @@ mod tests {
         };
         assert_eq!(fen.as_deref(), Some("8/8/8/8/8/8/8/K1k5 w - - 0 1"));
         assert!(moves.is_empty());
-        assert!(parse("position").is_err());
-        assert!(parse("position fen").is_err());
-        assert!(parse("position startpos e2e4").is_err());
+        for bad in ["position", "position fen", "position startpos e2e4"] {
+            assert!(
+                matches!(parse(bad), Ok(Some(Command::BadPosition(_)))),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
     fn parses_go() {
-        let Some(Command::Go(l)) =
+        let Some(Command::Go(l, warnings)) =
             parse("go wtime 1000 btime -5 winc 10 binc 10 movestogo 5").unwrap()
         else {
             panic!()
@@ -196,16 +230,42 @@ mod tests {
             (l.wtime, l.btime, l.winc, l.movestogo),
             (Some(1000), Some(0), 10, Some(5))
         );
-        let Some(Command::Go(l)) = parse("go infinite searchmoves e2e4 d2d4").unwrap() else {
+        assert!(warnings.is_empty());
+        let Some(Command::Go(l, _)) = parse("go infinite searchmoves e2e4 d2d4").unwrap() else {
             panic!()
         };
         assert!(l.infinite);
         assert_eq!(l.searchmoves, vec!["e2e4", "d2d4"]);
         assert_eq!(parse("go perft 3").unwrap(), Some(Command::Perft(3)));
-        assert!(parse("go depth x").is_err());
-        assert!(parse("go depth").is_err());
-        assert!(parse("go sideways 3").is_err());
         assert!(parse("go perft 0").is_err());
+    }
+
+    #[test]
+    fn go_ignores_what_it_cannot_read_and_obeys_the_rest() {
+        let go = |line: &str| match parse(line) {
+            Ok(Some(Command::Go(l, w))) => (l, w),
+            other => panic!("{line}: {other:?}"),
+        };
+        let (l, w) = go("go sideways 3 depth 2");
+        assert_eq!(l.depth, Some(2));
+        assert_eq!(
+            w,
+            vec!["go: ignored unknown parameter sideways, unknown parameter 3"]
+        );
+        let (l, w) = go("go depth x movetime 50");
+        assert_eq!((l.depth, l.movetime), (None, Some(50)));
+        assert_eq!(
+            w,
+            vec!["go: ignored depth (needs a number, not x), unknown parameter x"]
+        );
+        let (l, w) = go("go depth");
+        assert_eq!(l, Limits::default());
+        assert_eq!(w.len(), 1);
+        let (l, w) = go("go searchmoves");
+        assert!(l.searchmoves.is_empty() && w.len() == 1);
+        let long = format!("go {}", "zz ".repeat(10_000));
+        let (_, w) = go(&long);
+        assert!(w.len() == 1 && w[0].len() < 400, "{}", w[0].len());
     }
 
     #[test]

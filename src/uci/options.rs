@@ -1,10 +1,32 @@
 //! The UCI options Chimera offers and how `setoption` values are checked.
 
+use std::sync::OnceLock;
+
+use super::session::shorten;
 use crate::variants::registry::VARIANT_NAMES;
 
 pub const DEFAULT_HASH_MB: usize = 16;
-pub const MAX_HASH_MB: usize = 65536;
 pub const MAX_THREADS: usize = 256;
+
+/// The largest `Hash` offered: three quarters of the machine's memory (so a
+/// table of the maximum size can really be had), or 32 GB where the memory
+/// cannot be read. A size the system still refuses is an error line.
+pub fn max_hash_mb() -> usize {
+    static MAX: OnceLock<usize> = OnceLock::new();
+    *MAX.get_or_init(|| {
+        physical_memory_mb()
+            .map(|mb| (mb / 4 * 3).max(DEFAULT_HASH_MB))
+            .unwrap_or(32 * 1024)
+    })
+}
+
+/// Total memory from `/proc/meminfo` (Linux), in MB.
+fn physical_memory_mb() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
 
 /// Current option values.
 #[derive(Clone, Debug)]
@@ -50,7 +72,10 @@ pub fn describe() -> String {
             "option name UCI_Variant type combo default {}{vars}",
             VARIANT_NAMES[0]
         ),
-        format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+        format!(
+            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}",
+            max_hash_mb()
+        ),
         format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         "option name MultiPV type spin default 1 min 1 max 256".into(),
         "option name Move Overhead type spin default 10 min 0 max 5000".into(),
@@ -65,7 +90,8 @@ fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, Stri
     match v.parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
         _ => Err(format!(
-            "option {name} must be an integer from {min} to {max}, not {v}"
+            "option {name} must be an integer from {min} to {max}, not {}",
+            shorten(v)
         )),
     }
 }
@@ -79,10 +105,16 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
                 .iter()
                 .find(|n| n.eq_ignore_ascii_case(v))
                 .map(|n| Change::Variant(n))
-                .ok_or_else(|| format!("unknown variant {v} (known: {})", VARIANT_NAMES.join(", ")))
+                .ok_or_else(|| {
+                    format!(
+                        "unknown variant {} (known: {})",
+                        shorten(v),
+                        VARIANT_NAMES.join(", ")
+                    )
+                })
         }
         "hash" => Ok(Change::Hash(
-            spin("Hash", value, 1, MAX_HASH_MB as u64)? as usize
+            spin("Hash", value, 1, max_hash_mb() as u64)? as usize
         )),
         "threads" => Ok(Change::Threads(
             spin("Threads", value, 1, MAX_THREADS as u64)? as usize,
@@ -95,7 +127,7 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
             Some("false") => Ok(Change::Ponder(false)),
             _ => Err("option Ponder must be true or false".into()),
         },
-        _ => Err(format!("unknown option {name}")),
+        _ => Err(format!("unknown option {}", shorten(name))),
     }
 }
 
