@@ -46,22 +46,11 @@ use shakmaty::{CastlingMode, FromSetup, Position};
 
 type Divide = BTreeMap<String, u64>;
 
-/// splitmix64: a small deterministic generator (no dependency needed).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The fuzzer's seeded splitmix64 generator.
+#[path = "fuzz/rng.rs"]
+#[allow(dead_code)]
+mod rng;
+use rng::Rng as SplitMix;
 
 fn parse<P: Rules>(variant: &str, fen: &str) -> P {
     P::from_fen(variant, fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
@@ -171,7 +160,7 @@ fn random_games<P: Rules>(
     seed: u64,
     mut check: impl FnMut(&P, usize) -> bool,
 ) -> usize {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix::new(seed);
     let mut compared = 0;
     for start in starts {
         for _ in 0..games {
@@ -329,7 +318,7 @@ fn dynamo_random_games_agree_with_reference() {
         "r3k2r/pp3ppp/2n1b3/3q4/3Q4/2N1B3/PP3PPP/R3K2R w KQkq - 0 1",
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
     ];
-    let mut rng = SplitMix(0x5EED_0004);
+    let mut rng = SplitMix::new(0x5EED_0004);
     let mut compared = 0;
     for start in starts {
         for _ in 0..2 {
@@ -930,8 +919,8 @@ const FUZZ_ROUNDS: usize = 1500;
 
 #[test]
 fn fuzzed_fens_never_panic() {
-    let mut rng = SplitMix(0xF022_0010);
-    let mut token_rng = SplitMix(0x70CE_0010);
+    let mut rng = SplitMix::new(0xF022_0010);
+    let mut token_rng = SplitMix::new(0x70CE_0010);
     let mut failures = Vec::new();
     let mut accepted = 0;
     // Panics are caught and reported together; keep their messages quiet.

@@ -46,6 +46,13 @@ impl Engine {
         stdin.flush().unwrap();
     }
 
+    /// Sends raw bytes (which need not be UTF-8).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("input still open");
+        stdin.write_all(bytes).expect("engine reads stdin");
+        stdin.flush().unwrap();
+    }
+
     /// Closes the engine's stdin (end of input).
     pub fn close_input(&mut self) {
         self.stdin = None;

@@ -12,6 +12,9 @@ use super::score::{is_mate, DRAW, INFINITY, MATE, MAX_PLY};
 use super::tt::{Bound, Entry};
 use super::Shared;
 
+/// In-check quiescence nodes on one path that search every evasion.
+const QS_EVASIONS: u32 = 2;
+
 /// Score of a finished game at `ply`, from the side to move.
 fn end_score(end: GameEnd, ply: usize) -> i32 {
     match end.outcome {
@@ -191,7 +194,7 @@ impl<P: Variant> Worker<P> {
         }
         let in_check = pos.in_check();
         if depth <= 0 {
-            return self.quiescence(pos, alpha, beta, ply);
+            return self.quiescence(pos, alpha, beta, ply, 0);
         }
         self.count_node();
         if self.stopped {
@@ -382,7 +385,10 @@ impl<P: Variant> Worker<P> {
         best_score
     }
 
-    fn quiescence(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Captures (and what else the backend calls tactical) until the position
+    /// is quiet; all turns when in check, for the first `QS_EVASIONS` checks
+    /// on the path. `evasions` counts the in-check nodes above this one.
+    fn quiescence(&mut self, pos: &P, mut alpha: i32, beta: i32, ply: usize, evasions: u32) -> i32 {
         self.count_node();
         if self.stopped {
             return 0;
@@ -394,7 +400,10 @@ impl<P: Variant> Worker<P> {
                 return end_score(end, ply);
             }
         }
-        let in_check = pos.in_check();
+        // Where every turn carries a push that may give check (avalanche),
+        // check after check would make the tree explode: past a few, an
+        // in-check node is scored like a quiet one.
+        let in_check = pos.in_check() && evasions < QS_EVASIONS;
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { pos.evaluate() };
         }
@@ -424,7 +433,13 @@ impl<P: Variant> Worker<P> {
             let m = pick(&mut moves, &mut scores, index);
             let mut child = pos.clone();
             child.play(m);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiescence(
+                &child,
+                -beta,
+                -alpha,
+                ply + 1,
+                evasions + u32::from(in_check),
+            );
             if self.stopped {
                 break;
             }

@@ -8,7 +8,7 @@
 //! and a stale move can never be played: the search only uses it to find the
 //! matching move among the generated legal ones.
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 use super::score::{MATE, MATE_BOUND};
 
@@ -40,6 +40,10 @@ pub struct TranspositionTable {
     slots: Box<[Slot]>,
     buckets: usize,
     generation: AtomicU8,
+    /// A search ran since the table was allocated or cleared: only then is
+    /// there anything to clear (a new table's pages are not even touched
+    /// yet, and clearing would fault in every one of them).
+    used: AtomicBool,
 }
 
 /// `megabytes` of zeroed slots, or an error if the system has no such memory.
@@ -86,6 +90,7 @@ impl TranspositionTable {
             buckets: slots.len() / BUCKET,
             slots,
             generation: AtomicU8::new(0),
+            used: AtomicBool::new(false),
         })
     }
 
@@ -100,7 +105,9 @@ impl TranspositionTable {
                 s.data.store(0, Ordering::Relaxed);
             }
         };
-        if self.slots.len() <= CHUNK {
+        if !self.used.swap(false, Ordering::SeqCst) {
+            // Still all zeroes.
+        } else if self.slots.len() <= CHUNK {
             wipe(&self.slots);
         } else {
             self.slots.par_chunks(CHUNK).for_each(wipe);
@@ -108,8 +115,10 @@ impl TranspositionTable {
         self.generation.store(0, Ordering::Relaxed);
     }
 
-    /// Called once per `go`: older entries become cheaper to replace.
+    /// Called once per `go`, before any [`TranspositionTable::store`]: older
+    /// entries become cheaper to replace.
     pub fn new_search(&self) {
+        self.used.store(true, Ordering::SeqCst);
         let g = self.generation.load(Ordering::Relaxed);
         self.generation.store((g + 1) & 63, Ordering::Relaxed);
     }
@@ -237,6 +246,8 @@ mod tests {
     #[test]
     fn stores_and_finds_with_mate_adjustment() {
         let tt = TranspositionTable::new(1);
+        // Entries are written during a search, which starts with this.
+        tt.new_search();
         let e = Entry {
             move_code: 77,
             score: MATE - 10,
@@ -253,6 +264,13 @@ mod tests {
         assert!(tt.probe(0xdead_bee0, 0).is_none());
         tt.clear();
         assert!(tt.probe(0xdead_beef, 0).is_none());
+    }
+
+    #[test]
+    fn sizes_the_system_cannot_give_are_errors() {
+        // An exabyte: the layout is valid, the allocation cannot succeed.
+        assert!(TranspositionTable::try_new(1 << 40).is_err());
+        assert!(TranspositionTable::try_new(usize::MAX).is_err());
     }
 
     #[test]
