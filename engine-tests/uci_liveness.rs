@@ -311,3 +311,28 @@ fn go_nodes_keeps_a_small_limit() {
         &best_of(&out)
     ));
 }
+
+#[test]
+fn a_stop_behind_a_waiting_go_stops_that_go() {
+    // `go infinite` waits for the table clear of `ucinewgame`; the `stop`
+    // sent right after it must reach that search, not vanish before it.
+    let mut e = Engine::start();
+    e.send("setoption name Hash value 256");
+    e.send("position startpos");
+    e.bestmove("go depth 6");
+    let start = Instant::now();
+    e.send("ucinewgame");
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("stop");
+    e.until(|l| l.starts_with("bestmove"));
+    assert!(start.elapsed() < 2 * PROMPT, "{:?}", start.elapsed());
+    let (out, _) = timed_sync(&mut e);
+    assert!(out.is_empty(), "{out:?}");
+    // The same with `quit`: the process ends.
+    e.bestmove("go depth 6");
+    e.send("ucinewgame");
+    e.send("go infinite");
+    e.send("quit");
+    assert!(e.wait_exit().success());
+}

@@ -125,8 +125,8 @@ impl<P: Variant> Worker<P> {
     }
 
     /// Counts a node and, every `check_every` nodes, looks at the limits.
-    /// Every thread looks, not only the main one: with more threads than
-    /// cores, any one of them may be the one that is running.
+    /// Every thread looks, not only the main one, so that the deadline is
+    /// noticed by whichever thread the system runs at that moment.
     #[inline]
     fn count_node(&mut self) {
         self.unflushed += 1;

@@ -144,12 +144,15 @@ impl Engine {
     /// waits only for a table being cleared); `ucinewgame` stops an
     /// unbounded search. Any other command that arrives while a job runs
     /// waits, in order, until the job ends (see [`Engine::poll`]), so the
-    /// input thread never blocks and `stop` always gets through.
+    /// input thread never blocks and `stop` always gets through. A `stop`,
+    /// `ponderhit` or `quit` sent after a `go` (or `go perft`, `bench`) that
+    /// still waits is meant for that one: it waits its turn behind it, and
+    /// then acts without waiting for the job.
     pub fn handle(&mut self, line: &str) -> bool {
         let parsed = command::parse(line);
         let clearing = self.busy() && self.job.as_ref().map(|j| j.kind) == Some(JobKind::ClearHash);
         let immediate = match &parsed {
-            Ok(Some(Command::Stop | Command::PonderHit | Command::Quit)) => true,
+            Ok(Some(Command::Stop | Command::PonderHit | Command::Quit)) => !self.work_waits(),
             Ok(Some(Command::IsReady)) => !clearing,
             Ok(Some(Command::UciNewGame)) => {
                 if self.unbounded_job() {
@@ -166,6 +169,18 @@ impl Engine {
         self.run_parsed(parsed)
     }
 
+    /// A command that starts a job waits in the queue.
+    fn work_waits(&self) -> bool {
+        self.deferred.iter().any(|line| {
+            matches!(
+                command::parse(line),
+                Ok(Some(
+                    Command::Go(..) | Command::Perft(_) | Command::Bench(_)
+                ))
+            )
+        })
+    }
+
     fn run_parsed(&mut self, parsed: Result<Option<Command>, String>) -> bool {
         match parsed.and_then(|cmd| cmd.map_or(Ok(true), |c| self.execute(c))) {
             Ok(go_on) => go_on,
@@ -177,13 +192,23 @@ impl Engine {
     }
 
     /// Runs the commands that waited for a job, once it has ended.
-    pub fn poll(&mut self) {
-        while !self.busy() {
-            let Some(line) = self.deferred.pop_front() else {
-                return;
-            };
-            self.run_parsed(command::parse(&line));
+    /// Returns `false` when a waiting `quit` ran.
+    pub fn poll(&mut self) -> bool {
+        while let Some(line) = self.deferred.front() {
+            let parsed = command::parse(line);
+            let acts_at_once = matches!(
+                parsed,
+                Ok(Some(Command::Stop | Command::PonderHit | Command::Quit))
+            );
+            if self.busy() && !acts_at_once {
+                return true;
+            }
+            self.deferred.pop_front();
+            if !self.run_parsed(parsed) {
+                return false;
+            }
         }
+        true
     }
 
     fn execute(&mut self, cmd: Command) -> Result<bool, String> {
@@ -368,16 +393,17 @@ pub fn run() {
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => break,
         }
-        engine.poll();
+        if !engine.poll() {
+            return;
+        }
     }
     // End of input: let bounded jobs finish (so piped commands get their
     // bestmove) and run what waited for them; stop a search that would
     // never end by itself.
     loop {
         engine.settle();
-        if engine.deferred.is_empty() {
+        if engine.deferred.is_empty() || !engine.poll() {
             return;
         }
-        engine.poll();
     }
 }
