@@ -124,7 +124,7 @@ fn run_match<P: Rules>(config: &MatchConfig) -> anyhow::Result<Standings> {
         }
     );
 
-    let mut standings = Standings::new(names.clone(), jobs.len() as u32, config.sprt);
+    let mut standings = Standings::new(names.clone(), &jobs, config.sprt);
     let mut pgn_error = None;
     run_games::<P>(
         &settings,

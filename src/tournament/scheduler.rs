@@ -25,6 +25,28 @@ pub struct Job {
     pub opening: usize,
 }
 
+/// The two games of one opening pair: the same pairing (`first` < `second`,
+/// engine indices, as [`pairings`] lists it) and the same opening index, one
+/// game with each colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GamePair {
+    pub first: usize,
+    pub second: usize,
+    pub opening: usize,
+}
+
+impl Job {
+    /// The opening pair this game belongs to; rounds `2k` and `2k+1` of a
+    /// pairing share it.
+    pub fn pair(&self) -> GamePair {
+        GamePair {
+            first: self.white.min(self.black),
+            second: self.white.max(self.black),
+            opening: self.opening,
+        }
+    }
+}
+
 /// The engine pairs that meet.
 pub fn pairings(engines: usize, kind: TournamentKind) -> Vec<(usize, usize)> {
     match kind {
@@ -225,6 +247,27 @@ mod tests {
         assert_eq!(game(3), (1, 0, 0));
         assert_eq!(game(5), (2, 1, 0));
         assert_eq!(game(6), (0, 1, 1));
+        // The two games of an opening pair: same pairing, same opening,
+        // colours reversed; every pair of a full schedule has two games.
+        assert_eq!(jobs[0].pair(), jobs[3].pair());
+        assert_eq!(
+            jobs[5].pair(),
+            GamePair {
+                first: 1,
+                second: 2,
+                opening: 0
+            }
+        );
+        assert_ne!(jobs[0].pair(), jobs[6].pair());
+        let four = schedule(3, TournamentKind::RoundRobin, 4);
+        for job in &four {
+            let mates: Vec<&Job> = four.iter().filter(|j| j.pair() == job.pair()).collect();
+            assert_eq!(mates.len(), 2);
+            assert_eq!(
+                (mates[0].white, mates[0].black),
+                (mates[1].black, mates[1].white)
+            );
+        }
         // Every engine gets as many whites as blacks over two rounds.
         let two_rounds = schedule(3, TournamentKind::RoundRobin, 2);
         for e in 0..3 {
