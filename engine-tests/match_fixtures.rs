@@ -405,13 +405,13 @@ fn sprt_stops_the_match_when_decided() {
     ];
     let (standings, _) = run_match("sprt", &engines, &options);
     assert_eq!(standings.sprt_decision(), Some(SprtDecision::AcceptH1));
-    // s0 = 0.5, s1 = 1/(1+10^(-50/400)) = 0.571463. After an even number
-    // N of games the score is 0.75 and var = 0.0625, so
-    // LLR = N * 0.071463 * (1.5 - 1.071463) / 0.125 = 0.244983 N:
-    // 2.9398 at N = 12, just below ln(0.95/0.05) = 2.944439; at N = 13
-    // (score 9.5/13, var 0.062130) LLR = 2.9164; at N = 14, 3.4298.
-    assert_eq!(standings.games_played, 14);
-    assert_eq!(standings.head_to_head, tally(7, 7, 0));
+    // The stop uses the pentanomial LLR on complete opening pairs (every
+    // pair here is a win and a draw for a, pair score 1.5; elo0=0,
+    // elo1=50): 0.13365 per pair (engine-tests/match_stats.rs checks the
+    // values), 2.9391 after 22 pairs, below ln(0.95/0.05) = 2.944439, and
+    // 3.0727 after 23: the match stops after game 46.
+    assert_eq!(standings.games_played, 46);
+    assert_eq!(standings.head_to_head, tally(23, 23, 0));
 }
 
 /// Plays one game from `fen` where white's only scripted move is `mv`.

@@ -147,12 +147,17 @@ impl Engine {
     /// input thread never blocks and `stop` always gets through. A `stop`,
     /// `ponderhit` or `quit` sent after a `go` (or `go perft`, `bench`) that
     /// still waits is meant for that one: it waits its turn behind it, and
-    /// then acts without waiting for the job.
+    /// then acts without waiting for the job; unless an unbounded search
+    /// runs, which only that stop can end.
     pub fn handle(&mut self, line: &str) -> bool {
         let parsed = command::parse(line);
         let clearing = self.busy() && self.job.as_ref().map(|j| j.kind) == Some(JobKind::ClearHash);
         let immediate = match &parsed {
-            Ok(Some(Command::Stop | Command::PonderHit | Command::Quit)) => !self.work_waits(),
+            // An unbounded search ahead of the queue only ends on a stop, so
+            // the stop is for it; otherwise it is for a waiting `go`.
+            Ok(Some(Command::Stop | Command::PonderHit | Command::Quit)) => {
+                self.unbounded_job() || !self.work_waits()
+            }
             Ok(Some(Command::IsReady)) => !clearing,
             Ok(Some(Command::UciNewGame)) => {
                 if self.unbounded_job() {
