@@ -336,3 +336,26 @@ fn a_stop_behind_a_waiting_go_stops_that_go() {
     e.send("quit");
     assert!(e.wait_exit().success());
 }
+
+#[test]
+fn an_isready_that_waited_for_a_clear_is_answered_before_a_ponder_search_ends() {
+    // Found by the fuzzer: isready behind a table clear, then `go ponder`
+    // and `stop` behind it; the isready stayed queued behind the ponder
+    // search, and the stop behind the isready.
+    let mut e = Engine::start();
+    e.send("setoption name Hash value 256");
+    e.send("position startpos");
+    e.bestmove("go depth 6");
+    e.send("setoption name UCI_Variant value omega");
+    e.send("isready");
+    e.send("go ponder wtime 50 btime 297");
+    e.send("isready");
+    let start = Instant::now();
+    let out = e.until(|l| l == "readyok");
+    assert!(out[0].starts_with("info string variant omega"), "{out:?}");
+    e.until(|l| l == "readyok");
+    assert!(start.elapsed() < 2 * PROMPT, "{:?}", start.elapsed());
+    e.send("stop");
+    e.until(|l| l.starts_with("bestmove"));
+    assert!(start.elapsed() < 2 * PROMPT, "{:?}", start.elapsed());
+}

@@ -151,7 +151,7 @@ impl Engine {
     /// runs, which only that stop can end.
     pub fn handle(&mut self, line: &str) -> bool {
         let parsed = command::parse(line);
-        let clearing = self.busy() && self.job.as_ref().map(|j| j.kind) == Some(JobKind::ClearHash);
+        let clearing = self.clearing();
         let immediate = match &parsed {
             // An unbounded search ahead of the queue only ends on a stop, so
             // the stop is for it; otherwise it is for a waiting `go`.
@@ -172,6 +172,11 @@ impl Engine {
             return true;
         }
         self.run_parsed(parsed)
+    }
+
+    /// A table clear is running.
+    fn clearing(&self) -> bool {
+        self.busy() && self.job.as_ref().map(|j| j.kind) == Some(JobKind::ClearHash)
     }
 
     /// A command that starts a job waits in the queue.
@@ -201,10 +206,13 @@ impl Engine {
     pub fn poll(&mut self) -> bool {
         while let Some(line) = self.deferred.front() {
             let parsed = command::parse(line);
-            let acts_at_once = matches!(
-                parsed,
-                Ok(Some(Command::Stop | Command::PonderHit | Command::Quit))
-            );
+            // An `isready` that waited for a table clear is answered as soon
+            // as the clear is over, whatever job started after it.
+            let acts_at_once = match parsed {
+                Ok(Some(Command::Stop | Command::PonderHit | Command::Quit)) => true,
+                Ok(Some(Command::IsReady)) => !self.clearing(),
+                _ => false,
+            };
             if self.busy() && !acts_at_once {
                 return true;
             }
