@@ -6,15 +6,30 @@ use crate::variants::Rules;
 
 /// Number of turn sequences of length `depth` from `pos`.
 pub fn perft<P: Rules>(pos: &P, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<P::Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-    perft_with(pos, depth, &mut buffers)
+    let never = AtomicBool::new(false);
+    let mut buffers = buffers::<P>(depth);
+    count(pos, depth, &never, &mut buffers).unwrap_or(0)
 }
 
-fn perft_with<P: Rules>(pos: &P, depth: u32, buffers: &mut [Vec<P::Move>]) -> u64 {
+fn buffers<P: Rules>(depth: u32) -> Vec<Vec<P::Move>> {
+    (0..depth).map(|_| Vec::with_capacity(256)).collect()
+}
+
+/// Perft of `pos`, or `None` once `stop` is set. The flag is looked at above
+/// subtrees of depth 3 and more only: a smaller one is over in no time.
+fn count<P: Rules>(
+    pos: &P,
+    depth: u32,
+    stop: &AtomicBool,
+    buffers: &mut [Vec<P::Move>],
+) -> Option<u64> {
     match depth {
-        0 => 1,
-        1 => pos.count_moves(),
+        0 => Some(1),
+        1 => Some(pos.count_moves()),
         _ => {
+            if depth > 2 && stop.load(Ordering::Relaxed) {
+                return None;
+            }
             let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
             moves.clear();
             pos.generate(moves);
@@ -22,9 +37,9 @@ fn perft_with<P: Rules>(pos: &P, depth: u32, buffers: &mut [Vec<P::Move>]) -> u6
             for &m in moves.iter() {
                 let mut child = pos.clone();
                 child.play(m);
-                nodes += perft_with(&child, depth - 1, rest);
+                nodes += count(&child, depth - 1, stop, rest)?;
             }
-            nodes
+            Some(nodes)
         }
     }
 }
@@ -41,16 +56,11 @@ pub fn divide_each<P: Rules>(
 ) -> bool {
     let mut moves = Vec::new();
     pos.generate(&mut moves);
-    let mut buffers: Vec<Vec<P::Move>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
+    let mut buffers = buffers::<P>(depth);
     for m in moves {
         let mut child = pos.clone();
         child.play(m);
-        let n = if depth <= 1 {
-            Some(1)
-        } else {
-            stoppable(&child, depth - 1, stop, &mut buffers)
-        };
-        match n {
+        match count(&child, depth.max(1) - 1, stop, &mut buffers) {
             Some(n) => emit(&pos.format_move(m), n),
             None => return false,
         }
@@ -58,47 +68,11 @@ pub fn divide_each<P: Rules>(
     !stop.load(Ordering::Relaxed)
 }
 
-/// [`perft`] that gives up (`None`) once `stop` is set.
-fn stoppable<P: Rules>(
-    pos: &P,
-    depth: u32,
-    stop: &AtomicBool,
-    buffers: &mut [Vec<P::Move>],
-) -> Option<u64> {
-    // A subtree of depth 2 is small: look at the flag above it only.
-    if depth <= 2 {
-        return Some(perft_with(pos, depth, buffers));
-    }
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
-    moves.clear();
-    pos.generate(moves);
-    let mut nodes = 0;
-    for &m in moves.iter() {
-        let mut child = pos.clone();
-        child.play(m);
-        nodes += stoppable(&child, depth - 1, stop, rest)?;
-    }
-    Some(nodes)
-}
-
 /// Perft split by root move: `(token, count)` pairs.
 pub fn divide<P: Rules>(pos: &P, depth: u32) -> Vec<(String, u64)> {
-    let mut moves = Vec::new();
-    pos.generate(&mut moves);
-    moves
-        .into_iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play(m);
-            let n = if depth <= 1 {
-                1
-            } else {
-                perft(&child, depth - 1)
-            };
-            (pos.format_move(m), n)
-        })
-        .collect()
+    let mut out = Vec::new();
+    divide_each(pos, depth, &AtomicBool::new(false), &mut |token, n| {
+        out.push((token.to_string(), n))
+    });
+    out
 }
