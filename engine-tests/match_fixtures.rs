@@ -116,9 +116,10 @@ fn a_crash_mid_game_loses_and_the_engine_is_restarted() {
         fake("good", &[OPEN_GAME]),
         fake("crashy", &[OPEN_GAME, "--mode=crash", "--after=1"]),
     ];
-    let mut options = vec!["--games", "4"];
+    let mut options = vec!["--games", "4", "--recover"];
     options.extend(CLOCK);
     let (standings, pgn) = run_match("crash", &engines, &options);
+    assert_eq!(standings.stopped, None);
     check_totals(&standings, 4);
     assert_eq!(standings.tallies, [tally(4, 0, 0), tally(0, 0, 4)]);
     assert_eq!(standings.count(Termination::Abandoned), 4);
@@ -136,10 +137,32 @@ fn a_crash_mid_game_loses_and_the_engine_is_restarted() {
 }
 
 #[test]
+fn without_recover_a_crash_stops_the_match_after_its_game() {
+    let _serial = serial();
+    let engines = [
+        fake("good", &[OPEN_GAME]),
+        fake("crashy", &[OPEN_GAME, "--mode=crash", "--after=1"]),
+    ];
+    let mut options = vec!["--games", "4"];
+    options.extend(CLOCK);
+    let (standings, pgn) = run_match("crash-stop", &engines, &options);
+    assert_eq!(standings.games_played, 1);
+    assert_eq!(parse_pgn(&pgn).len(), 1);
+    let why = standings.stopped.clone().unwrap_or_default();
+    assert!(
+        why.starts_with("crashy failed in game 1") && why.contains("--recover"),
+        "{why}"
+    );
+    assert!(standings.table().contains("Match stopped: crashy failed"));
+    assert_eq!(child_processes(), []);
+}
+
+#[test]
 fn an_engine_that_never_answers_go_loses_on_time_and_is_killed() {
     let _serial = serial();
     let engines = [fake("good", &[OPEN_GAME]), fake("silent", &["--mode=hang"])];
-    let (standings, pgn) = run_match("hang-clock", &engines, &["--games", "2", "--tc", "0.3+0"]);
+    let options = ["--games", "2", "--tc", "0.3+0", "--recover"];
+    let (standings, pgn) = run_match("hang-clock", &engines, &options);
     check_totals(&standings, 2);
     assert_eq!(standings.tallies, [tally(2, 0, 0), tally(0, 0, 2)]);
     assert_eq!(standings.count(Termination::TimeForfeit), 2);
@@ -164,6 +187,7 @@ fn an_engine_that_hangs_without_a_clock_is_abandoned() {
         "nodes=1000",
         "--hang-timeout",
         "0.5",
+        "--recover",
     ];
     let (standings, pgn) = run_match("hang-nodes", &engines, &options);
     check_totals(&standings, 2);
@@ -312,6 +336,118 @@ fn openings_file_sets_the_fen_tag_and_both_colours_play_it() {
 }
 
 #[test]
+fn pgn_openings_in_random_order_from_a_start_index_with_repeat() {
+    let _serial = serial();
+    let path = std::env::temp_dir().join(format!("chimera-openings-{}.pgn", std::process::id()));
+    // Four one-move openings in SAN; the fake engines answer nothing legal,
+    // so each game is the opening plus one illegal `0000`.
+    std::fs::write(
+        &path,
+        "[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 {queen pawn} *\n\n1. c4 *\n\n1. Nf3 *\n",
+    )
+    .unwrap();
+    let path_text = path.display().to_string();
+    let engines = [fake("a", &[]), fake("b", &[])];
+    let first_moves = |options: &[&str]| -> Vec<String> {
+        let mut all = vec!["--tc", "nodes=1", "--openings", path_text.as_str()];
+        all.extend(options);
+        let (_, pgn) = run_match("pgn-openings", &engines, &all);
+        parse_pgn(&pgn)
+            .iter()
+            .map(|g| g.moves()[0].clone())
+            .collect()
+    };
+    // File order from the third game, one game per opening, cycling.
+    assert_eq!(
+        first_moves(&["start=3", "--games", "5", "--repeat", "1"]),
+        ["c2c4", "g1f3", "e2e4", "d2d4", "c2c4"]
+    );
+    // Default repeat: each opening twice.
+    assert_eq!(
+        first_moves(&["--games", "4"]),
+        ["e2e4", "e2e4", "d2d4", "d2d4"]
+    );
+    // Random order: a permutation of the file, the same for the same seed.
+    let shuffled = |seed: &str| {
+        first_moves(&[
+            "order=random",
+            "--games",
+            "4",
+            "--repeat",
+            "1",
+            "--seed",
+            seed,
+        ])
+    };
+    let a = shuffled("5");
+    assert_eq!(a, shuffled("5"));
+    let mut sorted = a.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["c2c4", "d2d4", "e2e4", "g1f3"]);
+    assert!(
+        (1..20).any(|seed| shuffled(&seed.to_string()) != a),
+        "the seed never changes the order"
+    );
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn log_writes_every_line_of_each_game() {
+    let _serial = serial();
+    let dir = std::env::temp_dir().join(format!("chimera-match-log-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let engines = [fake("a", &[FOOLS_MATE]), fake("b", &[FOOLS_MATE])];
+    let dir_text = dir.display().to_string();
+    let options = [
+        "--games",
+        "2",
+        "--tc",
+        "nodes=1",
+        "--log",
+        dir_text.as_str(),
+    ];
+    let (standings, _) = run_match("log", &engines, &options);
+    check_totals(&standings, 2);
+    for (number, white, black) in [(1, "a", "b"), (2, "b", "a")] {
+        let text = std::fs::read_to_string(dir.join(format!("game-{number}.log"))).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[0],
+            format!("# game {number}: {white} (white) vs {black} (black)")
+        );
+        let said = |who: &str, arrow: &str, line: &str| {
+            lines
+                .iter()
+                .filter_map(|l| l.trim_start().split_once(' '))
+                .any(|(_, rest)| rest == format!("{who} {arrow} {line}"))
+        };
+        assert!(said(white, ">", "ucinewgame"), "{text}");
+        assert!(said(black, ">", "ucinewgame"), "{text}");
+        assert!(said(white, ">", "position startpos"), "{text}");
+        assert!(said(white, "<", "bestmove f2f3"), "{text}");
+        assert!(
+            said(black, ">", "position startpos moves f2f3 e7e5 g2g4"),
+            "{text}"
+        );
+        assert!(said(black, "<", "bestmove d8h4"), "{text}");
+        assert_eq!(
+            *lines.last().unwrap(),
+            "# result 0-1 {Black wins (checkmate)}"
+        );
+        // Time stamps never go backwards.
+        let times: Vec<f64> = lines[1..lines.len() - 1]
+            .iter()
+            .map(|l| l.split_whitespace().next().unwrap().parse().unwrap())
+            .collect();
+        assert!(times.windows(2).all(|w| w[0] <= w[1]), "{text}");
+    }
+    // The first game of each process holds its handshake.
+    let first = std::fs::read_to_string(dir.join("game-1.log")).unwrap();
+    assert!(first.contains(" a < uciok"), "{first}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn random_plies_open_every_pair_of_games_alike() {
     let _serial = serial();
     // The fake engines cannot follow a random opening, so every game ends
@@ -351,7 +487,15 @@ fn a_round_robin_of_broken_engines_finishes() {
         fake("crashy", &["--mode=crash"]),
         fake("silent", &["--mode=hang"]),
     ];
-    let options = ["--games", "2", "--tc", "0.3+0.05", "--concurrency", "2"];
+    let options = [
+        "--games",
+        "2",
+        "--tc",
+        "0.3+0.05",
+        "--concurrency",
+        "2",
+        "--recover",
+    ];
     let (standings, pgn) = run_match("round-robin", &engines, &options);
     check_totals(&standings, 20);
     assert_eq!(parse_pgn(&pgn).len(), 20);

@@ -466,7 +466,7 @@ fn games_of_one_opening_are_paired_whatever_the_finishing_order() {
     // (0,2), (1,2) play games 3r+1, 3r+2, 3r+3 in round r; rounds 2k and
     // 2k+1 share opening k with the colours reversed; round 4 (games 13-15)
     // has no partner.
-    let jobs = schedule(3, TournamentKind::RoundRobin, 5);
+    let jobs = schedule(3, TournamentKind::RoundRobin, 5, 2);
     let results = [
         // round 0: 0-1, 0-2, 1-2 (first engine white)
         W, B, W, // round 1: 1-0, 2-0, 2-1
@@ -560,7 +560,7 @@ fn games_of_one_opening_are_paired_whatever_the_finishing_order() {
 #[test]
 fn progress_line_and_sprt_use_complete_pairs() {
     use GameResult::{BlackWins, Draw};
-    let jobs = schedule(2, TournamentKind::RoundRobin, 4);
+    let jobs = schedule(2, TournamentKind::RoundRobin, 4, 2);
     let mut standings = Standings::new(vec!["new".into(), "old".into()], &jobs, Some(SPRT_0_5));
     // Game 1: new (white) draws.
     standings.add(&game(1, 0, 1, Draw));

@@ -1,5 +1,6 @@
 //! The `chimera` binary: a UCI engine by default, plus `bench`, `gui` (the
-//! web board) and `match` (the tournament runner).
+//! web board), `match` (the tournament runner) and `openings` (balanced
+//! opening files for matches).
 
 use clap::{Parser, Subcommand};
 
@@ -27,6 +28,8 @@ enum Cmd {
     Gui(chimera::gui::GuiArgs),
     /// Run an engine-vs-engine match or tournament in any variant (docs/tournament.md).
     Match(Box<chimera::tournament::MatchArgs>),
+    /// Write balanced random openings for a variant (docs/testing.md).
+    Openings(chimera::tournament::openings::generate::OpeningsArgs),
 }
 
 fn main() {
@@ -37,6 +40,12 @@ fn main() {
         Some(Cmd::Gui(args)) => {
             if let Err(e) = chimera::gui::run(args) {
                 eprintln!("chimera gui: {e:#}");
+                std::process::exit(1);
+            }
+        }
+        Some(Cmd::Openings(args)) => {
+            if let Err(e) = chimera::tournament::openings::generate::run(args) {
+                eprintln!("chimera openings: {e:#}");
                 std::process::exit(1);
             }
         }

@@ -8,7 +8,7 @@ use std::thread::JoinHandle;
 
 use serde::Serialize;
 
-use super::game::Game;
+use super::game::BoardGame;
 use crate::search::score::{is_mate, MATE};
 use crate::search::{Limits, SearchConfig, Shared};
 
@@ -18,7 +18,7 @@ const MOVE_OVERHEAD_MS: u64 = 10;
 /// The game as the server and the search thread share it. `version` grows
 /// with every change, so a search can tell whether its result still fits.
 pub struct Current {
-    pub game: Box<dyn Game>,
+    pub game: Box<dyn BoardGame>,
     pub version: u64,
 }
 

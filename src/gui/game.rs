@@ -10,9 +10,10 @@ use serde::Serialize;
 
 use super::notation::{self, Geometry, PieceOn, TurnShape};
 use crate::eval::Variant;
+use crate::game::pgn::{self, PgnGame};
+use crate::game::{Game, Verdict};
 use crate::search::{self, Limits, SearchConfig, SearchInfo, SearchResult, Shared};
 use crate::variants::registry::VARIANT_NAMES;
-use crate::variants::Outcome;
 use crate::with_variant;
 
 /// A search over a copy of the current position, ready to run on a thread.
@@ -64,7 +65,7 @@ pub struct GameState {
 }
 
 /// A game of some variant, as the server drives it.
-pub trait Game: Send {
+pub trait BoardGame: Send {
     fn variant(&self) -> &'static str;
     fn state(&self) -> GameState;
     /// Plays a turn given as its token; an illegal token or a finished game
@@ -81,8 +82,8 @@ pub trait Game: Send {
 }
 
 /// Creates a game of `variant` from `fen` (or its start position).
-pub fn new_game(variant: &str, fen: Option<&str>) -> Result<Box<dyn Game>, String> {
-    let made = with_variant!(variant, P => GameOf::<P>::new(variant, fen).map(|g| Box::new(g) as Box<dyn Game>));
+pub fn new_game(variant: &str, fen: Option<&str>) -> Result<Box<dyn BoardGame>, String> {
+    let made = with_variant!(variant, P => GameOf::<P>::new(variant, fen).map(|g| Box::new(g) as Box<dyn BoardGame>));
     made.unwrap_or_else(|| {
         Err(format!(
             "unknown variant {variant:?} (known: {})",
@@ -103,35 +104,18 @@ pub fn start_fen_of(variant: &str) -> Option<&'static str> {
 }
 
 struct GameOf<P: Variant> {
-    variant: &'static str,
-    start_fen: String,
-    /// `positions[0]` is the start; one more per turn played.
-    positions: Vec<P>,
-    tokens: Vec<String>,
+    game: Game<P>,
 }
 
-fn result_for(white_to_move: bool, outcome: Outcome, reason: &'static str) -> GameResult {
-    let mover_wins = match outcome {
-        Outcome::Draw => None,
-        Outcome::Win => Some(true),
-        Outcome::Loss => Some(false),
-    };
-    match mover_wins.map(|w| w == white_to_move) {
-        None => GameResult {
-            score: "1/2-1/2",
-            winner: None,
-            reason,
-        },
-        Some(true) => GameResult {
-            score: "1-0",
-            winner: Some("white"),
-            reason,
-        },
-        Some(false) => GameResult {
-            score: "0-1",
-            winner: Some("black"),
-            reason,
-        },
+/// The page's form of a verdict.
+fn result_view(verdict: Verdict) -> GameResult {
+    GameResult {
+        score: verdict.result.pgn(),
+        winner: verdict
+            .result
+            .white_won()
+            .map(|white| if white { "white" } else { "black" }),
+        reason: verdict.reason,
     }
 }
 
@@ -158,60 +142,28 @@ fn vanished(before: &[PieceOn], after_fen: &str, shape: &TurnShape) -> Vec<Strin
 
 impl<P: Variant> GameOf<P> {
     fn new(variant: &str, fen: Option<&str>) -> Result<Self, String> {
-        let start = match fen {
-            None => P::start(variant),
-            Some(f) => P::from_fen(variant, f).map_err(|e| format!("invalid FEN: {e}"))?,
+        let game: Game<P> = match fen {
+            None => Game::new(variant),
+            Some(f) => Game::from_fen(variant, f).map_err(|e| format!("invalid FEN: {e}"))?,
         };
-        notation::parse_board(&start.fen()).map_err(|e| format!("invalid FEN: {e}"))?;
-        Ok(GameOf {
-            variant: start.variant(),
-            start_fen: start.fen(),
-            positions: vec![start],
-            tokens: Vec::new(),
-        })
+        notation::parse_board(&game.start().fen()).map_err(|e| format!("invalid FEN: {e}"))?;
+        Ok(GameOf { game })
     }
 
     fn pos(&self) -> &P {
-        self.positions.last().expect("a game always has a position")
+        self.game.position()
     }
 
     /// The game's end and its legal turns (none once it is over).
     fn end_and_turns(&self) -> (Option<GameResult>, Vec<P::Move>) {
-        let pos = self.pos();
-        let wtm = pos.white_to_move();
-        if let Some(end) = pos.early_end() {
-            return (Some(result_for(wtm, end.outcome, end.reason)), Vec::new());
-        }
-        let mut turns = Vec::new();
-        pos.generate(&mut turns);
-        if turns.is_empty() {
-            let end = pos.end_without_moves();
-            return (Some(result_for(wtm, end.outcome, end.reason)), turns);
-        }
-        let key = pos.hash();
-        let earlier = self.positions[..self.positions.len() - 1]
-            .iter()
-            .filter(|p| p.hash() == key)
-            .count();
-        if earlier >= 2 {
-            return (
-                Some(result_for(wtm, Outcome::Draw, "threefold repetition")),
-                Vec::new(),
-            );
-        }
-        if pos.halfmove_clock() >= 100 {
-            return (
-                Some(result_for(wtm, Outcome::Draw, "50-move rule")),
-                Vec::new(),
-            );
-        }
-        (None, turns)
+        let (verdict, turns) = self.game.verdict_and_turns();
+        (verdict.map(result_view), turns)
     }
 }
 
-impl<P: Variant> Game for GameOf<P> {
+impl<P: Variant> BoardGame for GameOf<P> {
     fn variant(&self) -> &'static str {
-        self.variant
+        self.game.variant()
     }
 
     fn state(&self) -> GameState {
@@ -236,22 +188,24 @@ impl<P: Variant> Game for GameOf<P> {
                 })
             })
             .collect();
+        let variant = self.game.variant();
         GameState {
-            variant: self.variant,
-            start_fen: self.start_fen.clone(),
+            variant,
+            start_fen: self.game.start().fen(),
             fen,
             white_to_move: pos.white_to_move(),
             in_check: result.is_none() && pos.in_check(),
             halfmove_clock: pos.halfmove_clock(),
-            geometry: geometry_of(self.variant).unwrap_or(Geometry {
+            geometry: geometry_of(variant).unwrap_or(Geometry {
                 files: 8,
                 ranks: 8,
                 missing: Vec::new(),
             }),
             board,
-            moves: self.tokens.clone(),
+            moves: self.game.tokens().to_vec(),
             last_move: self
-                .tokens
+                .game
+                .tokens()
                 .last()
                 .and_then(|t| notation::parse_token(t).ok()),
             turns,
@@ -264,23 +218,14 @@ impl<P: Variant> Game for GameOf<P> {
         if let Some(r) = result {
             return Err(format!("the game is over ({} by {})", r.score, r.reason));
         }
-        let pos = self.pos();
-        let m = pos
-            .parse_move(token.trim())
+        self.game
+            .play_token(token.trim())
             .map_err(|e| format!("illegal turn {token:?}: {e}"))?;
-        let mut next = pos.clone();
-        let canonical = pos.format_move(m);
-        next.play(m);
-        self.positions.push(next);
-        self.tokens.push(canonical);
         Ok(())
     }
 
     fn undo(&mut self, plies: usize) -> usize {
-        let n = plies.min(self.tokens.len());
-        self.tokens.truncate(self.tokens.len() - n);
-        self.positions.truncate(self.tokens.len() + 1);
-        n
+        self.game.undo(plies)
     }
 
     fn result(&self) -> Option<GameResult> {
@@ -293,72 +238,44 @@ impl<P: Variant> Game for GameOf<P> {
 
     fn search_job(&self) -> SearchJob {
         let root = self.pos().clone();
-        let keys: Vec<u64> = self.positions[..self.positions.len() - 1]
-            .iter()
-            .map(|p| p.hash())
-            .collect();
+        let keys = self.game.keys_before().to_vec();
         Box::new(move |limits, config, shared, report| {
             search::search(&root, &keys, limits, config, shared, report)
         })
     }
 
     fn pgn(&self) -> String {
-        let result = self.result();
-        let score = result.as_ref().map_or("*", |r| r.score);
-        let mut out = String::new();
-        let mut tag = |name: &str, value: &str| {
-            let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-            out.push_str(&format!("[{name} \"{value}\"]\n"));
-        };
-        tag("Event", "Chimera board");
-        tag("Site", "chimera gui");
-        tag("Date", "????.??.??");
-        tag("Round", "-");
-        tag("White", "?");
-        tag("Black", "?");
-        tag("Result", score);
-        tag("Variant", self.variant);
-        if start_fen_of(self.variant) != Some(self.start_fen.as_str()) {
-            tag("SetUp", "1");
-            tag("FEN", &self.start_fen);
+        let verdict = self.game.verdict();
+        let result = verdict.map_or("*", |v| v.result.pgn());
+        let start_fen = self.game.start().fen();
+        let mut tags = vec![
+            ("Event", "Chimera board".to_string()),
+            ("Site", "chimera gui".into()),
+            ("Date", "????.??.??".into()),
+            ("Round", "-".into()),
+            ("White", "?".into()),
+            ("Black", "?".into()),
+            ("Result", result.into()),
+            ("Variant", self.game.variant().into()),
+        ];
+        let from_start = self.game.from_start_position();
+        if !from_start {
+            tags.push(("SetUp", "1".into()));
+            tags.push(("FEN", start_fen.clone()));
         }
-        if let Some(r) = &result {
-            tag("Termination", r.reason);
+        if let Some(v) = verdict {
+            tags.push(("Termination", v.reason.into()));
         }
-        tag("Annotator", "moves in Chimera's UCI notation");
-        out.push('\n');
-        let fields: Vec<&str> = self.start_fen.split_whitespace().collect();
-        let mut number: u32 = fields.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-        let mut white = self.positions[0].white_to_move();
-        let mut words = Vec::new();
-        for (i, token) in self.tokens.iter().enumerate() {
-            if white {
-                words.push(format!("{number}."));
-            } else if i == 0 {
-                words.push(format!("{number}..."));
-            }
-            words.push(token.clone());
-            if !white {
-                number += 1;
-            }
-            white = !white;
-        }
-        words.push(score.to_string());
-        // PGN lines stay under 80 characters.
-        let mut line = String::new();
-        for w in words {
-            if !line.is_empty() && line.len() + 1 + w.len() > 79 {
-                out.push_str(&line);
-                out.push('\n');
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(&w);
-        }
-        out.push_str(&line);
-        out.push('\n');
-        out
+        tags.push(("Annotator", "moves in Chimera's UCI notation".into()));
+        pgn::write(&PgnGame {
+            tags,
+            start_fen: (!from_start).then_some(start_fen.as_str()),
+            moves: self.game.tokens(),
+            result,
+            ..PgnGame::default()
+        })
+        .trim_end()
+        .to_string()
+            + "\n"
     }
 }

@@ -156,10 +156,11 @@ impl<P: Variant> Worker<P> {
     /// Repetition of an earlier position with the same side to move, within
     /// the reversible stretch of the game, or the 50-move rule.
     fn is_rule_draw(&self, pos: &P) -> bool {
-        let clock = pos.halfmove_clock() as usize;
-        if clock >= 100 {
+        let clock = pos.halfmove_clock();
+        if clock >= P::DRAW_RULES.no_progress_plies {
             return true;
         }
+        let clock = clock as usize;
         let n = self.keys.len();
         let key = self.keys[n - 1];
         let limit = clock.min(n - 1);

@@ -7,6 +7,7 @@ use clap::ArgAction;
 
 use super::adjudication::AdjudicationRules;
 use super::engine::EngineSpec;
+use super::openings::BookSpec;
 use super::stats::Sprt;
 use super::time_control::TimeControl;
 
@@ -52,21 +53,40 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
 
-    /// Openings file: one FEN or EPD per line, each played twice with colours reversed.
-    #[arg(long, value_name = "FILE", conflicts_with = "random_plies")]
-    pub openings: Option<PathBuf>,
+    /// Openings file, as cutechess-cli's -openings: `file=FILE` (or a bare
+    /// FILE) `[format=epd|pgn] [order=sequential|random] [start=N] [plies=N]`.
+    /// EPD: one FEN or EPD per line; PGN: each game's moves from its `FEN`
+    /// tag or the start position.
+    #[arg(long, value_name = "SETTING", num_args = 1.., conflicts_with = "random_plies")]
+    pub openings: Option<Vec<String>>,
+
+    /// Games played from each opening, colours alternating (1: a new
+    /// opening every game).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub repeat: u32,
 
     /// Without --openings: start each opening pair with this many random legal plies.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub random_plies: u32,
 
-    /// Seed for --random-plies (default: from the clock); printed at the start.
+    /// Seed for --random-plies and `order=random` (default: from the
+    /// clock); printed at the start.
     #[arg(long)]
     pub seed: Option<u64>,
 
     /// Append every game to this PGN file.
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
+
+    /// Write every line each engine sent and received to DIR/game-N.log,
+    /// one file per game.
+    #[arg(long, value_name = "DIR")]
+    pub log: Option<PathBuf>,
+
+    /// Restart an engine that crashed or hung and go on with the match
+    /// (without it, the match stops after the game in which it happened).
+    #[arg(long)]
+    pub recover: bool,
 
     /// SPRT of the first engine against the second (two engines only):
     /// `elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]`; stops when decided.
@@ -299,10 +319,13 @@ pub struct MatchConfig {
     pub games: u32,
     pub tournament: TournamentKind,
     pub concurrency: usize,
-    pub openings: Option<PathBuf>,
+    pub openings: Option<BookSpec>,
+    pub repeat: u32,
     pub random_plies: u32,
     pub seed: u64,
     pub pgn: Option<PathBuf>,
+    pub log: Option<PathBuf>,
+    pub recover: bool,
     pub sprt: Option<Sprt>,
     pub adjudication: AdjudicationRules,
     pub margin: Duration,
@@ -331,6 +354,10 @@ impl MatchArgs {
         if self.games == 0 {
             return Err("--games must be at least 1".into());
         }
+        if self.repeat == 0 {
+            return Err("--repeat must be at least 1".into());
+        }
+        let openings = self.openings.as_deref().map(BookSpec::parse).transpose()?;
         if !(self.hang_timeout.is_finite() && self.hang_timeout > 0.0) {
             return Err("--hang-timeout must be a positive number of seconds".into());
         }
@@ -346,10 +373,13 @@ impl MatchArgs {
             games: self.games,
             tournament: self.tournament,
             concurrency: self.concurrency.max(1),
-            openings: self.openings,
+            openings,
+            repeat: self.repeat,
             random_plies: self.random_plies,
             seed,
             pgn: self.pgn,
+            log: self.log,
+            recover: self.recover,
             sprt,
             adjudication: AdjudicationRules {
                 resign_score: self.resign_score,
@@ -502,6 +532,30 @@ mod tests {
         assert_eq!(config.engines[1].name, "b");
         assert_eq!(config.tournament, TournamentKind::Gauntlet);
         assert!(config.sprt.is_some());
+        assert_eq!(config.repeat, 2);
+        assert!(!config.recover);
+
+        let cli = Cli::try_parse_from(words(
+            "match --engine a --engine b --openings file=o.pgn order=random start=3 --repeat 1 --recover --log logs",
+        ))
+        .unwrap();
+        let config = cli.args.into_config().unwrap();
+        let book = config.openings.unwrap();
+        assert_eq!((book.file.to_str(), book.start), (Some("o.pgn"), 3));
+        assert_eq!(config.repeat, 1);
+        assert!(config.recover);
+        assert_eq!(config.log, Some(PathBuf::from("logs")));
+        for bad in [
+            "match --engine a --engine b --repeat 0",
+            "match --engine a --engine b --openings o.epd start=0",
+            "match --engine a --engine b --openings o.epd --random-plies 4",
+        ] {
+            let parsed = Cli::try_parse_from(words(bad));
+            assert!(
+                parsed.map_or(true, |cli| cli.args.into_config().is_err()),
+                "{bad}"
+            );
+        }
 
         let one = Cli::try_parse_from(words("match --engine a")).unwrap();
         assert!(one.args.into_config().is_err());

@@ -104,21 +104,35 @@ pub fn parse_info_score(line: &str) -> Option<Score> {
     }
 }
 
+/// One line of an engine's conversation, for `--log`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedLine {
+    pub at: Instant,
+    /// `true` for a line the engine sent, `false` for one it was sent.
+    pub from_engine: bool,
+    pub text: String,
+}
+
 pub struct EngineProcess {
     pub name: String,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<(Instant, String)>,
     reaped: bool,
+    /// Every line sent and received since the last [`EngineProcess::take_log`],
+    /// when logging.
+    log: Option<Vec<LoggedLine>>,
 }
 
 impl EngineProcess {
     /// Starts the engine and runs the UCI handshake: `uci` .. `uciok`, the
-    /// spec's options, `UCI_Variant`, then `isready` .. `readyok`.
+    /// spec's options, `UCI_Variant`, then `isready` .. `readyok`. With
+    /// `log`, the process keeps a transcript from its first line on.
     pub fn start(
         spec: &EngineSpec,
         variant: &str,
         timeout: Duration,
+        log: bool,
     ) -> Result<EngineProcess, EngineError> {
         let mut command = Command::new(&spec.cmd);
         command
@@ -151,7 +165,7 @@ impl EngineProcess {
                     Ok(_) => {
                         // Engines may print anything; never trust it to be UTF-8.
                         let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if sender.send(line).is_err() {
+                        if sender.send((Instant::now(), line)).is_err() {
                             break;
                         }
                     }
@@ -164,6 +178,7 @@ impl EngineProcess {
             stdin,
             lines,
             reaped: false,
+            log: log.then(Vec::new),
         };
         engine.send("uci")?;
         let deadline = Instant::now() + timeout;
@@ -177,6 +192,13 @@ impl EngineProcess {
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        if let Some(log) = &mut self.log {
+            log.push(LoggedLine {
+                at: Instant::now(),
+                from_engine: false,
+                text: line.to_string(),
+            });
+        }
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
             .map_err(|e| {
@@ -189,7 +211,16 @@ impl EngineProcess {
     fn recv_until(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, EngineError> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
+            Ok((at, line)) => {
+                if let Some(log) = &mut self.log {
+                    log.push(LoggedLine {
+                        at,
+                        from_engine: true,
+                        text: line.clone(),
+                    });
+                }
+                Ok(line)
+            }
             Err(RecvTimeoutError::Timeout) => Err(EngineError::Timeout(format!(
                 "{} did not send `{waiting_for}` in time",
                 self.name
@@ -299,6 +330,12 @@ impl EngineProcess {
             Ok(status) => status.to_string(),
             Err(e) => format!("wait failed: {e}"),
         }
+    }
+
+    /// The transcript since the last call (empty when not logging); lines
+    /// the engine sent that were not read yet come with the next call.
+    pub fn take_log(&mut self) -> Vec<LoggedLine> {
+        self.log.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// The operating system's id of the process.

@@ -8,6 +8,7 @@
 pub mod adjudication;
 pub mod args;
 pub mod engine;
+pub mod log;
 pub mod openings;
 pub mod pgn;
 pub mod record;
@@ -25,20 +26,26 @@ use anyhow::{anyhow, Context};
 pub use args::{MatchArgs, MatchConfig, TournamentKind};
 pub use report::Standings;
 
+use crate::game::pgn::today;
+use crate::rng::SplitMix64;
 use crate::variants::registry::VARIANT_NAMES;
 use crate::variants::Rules;
-use openings::{load_openings, random_opening, Opening, SplitMix64};
-use pgn::{today, write_game, PgnHeader};
+use openings::{random_opening, Opening};
+use pgn::{write_game, PgnHeader};
 use referee::GameSettings;
-use scheduler::{run_games, schedule, EnginePool};
+use scheduler::{openings_needed, run_games, schedule, EnginePool};
 use stats::SprtDecision;
 
-/// Runs the match the command line asks for and prints the result table.
+/// Runs the match the command line asks for and prints the result table;
+/// a match stopped by a crashed engine (without `--recover`) is an error.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
     let config = args.into_config().map_err(|e| anyhow!(e))?;
     let standings = run_config(&config)?;
     print!("{}", standings.table());
-    Ok(())
+    match standings.stopped {
+        Some(why) => Err(anyhow!("the match stopped early: {why}")),
+        None => Ok(()),
+    }
 }
 
 /// Runs a match with progress on stderr, returning the final standings.
@@ -54,17 +61,19 @@ pub fn run_config(config: &MatchConfig) -> anyhow::Result<Standings> {
     )
 }
 
-/// The openings the match plays, one per pair of games.
+/// The openings the match plays, in playing order (job `opening` indices,
+/// cycling when the file runs out).
 fn openings_for<P: Rules>(config: &MatchConfig) -> anyhow::Result<Vec<Opening>> {
-    if let Some(path) = &config.openings {
-        return load_openings::<P>(&config.variant, path).map_err(|e| anyhow!(e));
+    if let Some(book) = &config.openings {
+        return book
+            .load::<P>(&config.variant, config.seed)
+            .map_err(|e| anyhow!(e));
     }
     if config.random_plies == 0 {
         return Ok(vec![Opening::default()]);
     }
     let mut rng = SplitMix64::new(config.seed);
-    let pairs = config.games.div_ceil(2);
-    Ok((0..pairs)
+    Ok((0..openings_needed(config.games, config.repeat))
         .map(|_| random_opening::<P>(&config.variant, config.random_plies, &mut rng))
         .collect())
 }
@@ -85,7 +94,12 @@ fn run_match<P: Rules>(config: &MatchConfig) -> anyhow::Result<Standings> {
 
     // Start one process of each engine first: a wrong path or an engine
     // that does not speak UCI is a setup error, not a lost game.
-    let pool = EnginePool::new(config.engines.clone(), variant, config.hang_timeout);
+    let pool = EnginePool::new(
+        config.engines.clone(),
+        variant,
+        config.hang_timeout,
+        config.log.is_some(),
+    );
     for (i, spec) in config.engines.iter().enumerate() {
         let engine = pool
             .take(i)
@@ -93,13 +107,19 @@ fn run_match<P: Rules>(config: &MatchConfig) -> anyhow::Result<Standings> {
         pool.give_back(i, engine, true);
     }
 
-    let jobs = schedule(config.engines.len(), config.tournament, config.games);
+    let jobs = schedule(
+        config.engines.len(),
+        config.tournament,
+        config.games,
+        config.repeat,
+    );
     let settings = GameSettings {
         variant: variant.to_string(),
         tc: config.tc,
         margin: config.margin,
         hang_timeout: config.hang_timeout,
         adjudication: config.adjudication,
+        log_dir: config.log.clone(),
     };
     let header = PgnHeader {
         event: format!("Chimera match, {variant}, {}", config.tc.describe()),
@@ -114,13 +134,21 @@ fn run_match<P: Rules>(config: &MatchConfig) -> anyhow::Result<Standings> {
         config.tc.describe(),
         jobs.len(),
         config.concurrency,
-        if config.random_plies > 0 && config.openings.is_none() {
-            format!(
-                ", {} random plies (seed {})",
-                config.random_plies, config.seed
-            )
-        } else {
-            String::new()
+        match &config.openings {
+            Some(book) => format!(
+                ", {} openings from {} ({} order from {}, seed {}), each played {} times",
+                openings.len(),
+                book.file.display(),
+                book.order.name(),
+                book.start,
+                config.seed,
+                config.repeat
+            ),
+            None if config.random_plies > 0 => format!(
+                ", {} random plies (seed {}), each opening played {} times",
+                config.random_plies, config.seed, config.repeat
+            ),
+            None => String::new(),
         }
     );
 
@@ -139,6 +167,22 @@ fn run_match<P: Rules>(config: &MatchConfig) -> anyhow::Result<Standings> {
                 let text = write_game(&header, &names, &game);
                 if let Err(e) = file.write_all(text.as_bytes()).and_then(|_| file.flush()) {
                     pgn_error.get_or_insert(e);
+                }
+            }
+            if !config.recover && standings.stopped.is_none() {
+                let broken = [game.white, game.black]
+                    .iter()
+                    .zip(game.healthy)
+                    .find(|(_, healthy)| !healthy)
+                    .map(|(&engine, _)| engine);
+                if let Some(engine) = broken {
+                    let why = format!(
+                        "{} failed in game {} ({}); --recover restarts it and goes on",
+                        names[engine], game.number, game.reason
+                    );
+                    eprintln!("Match stopped: {why}");
+                    standings.stopped = Some(why);
+                    return false;
                 }
             }
             match standings.sprt_decision() {

@@ -1,10 +1,12 @@
-//! Writing games as PGN: the seven standard tags plus `Variant`,
-//! `SetUp`/`FEN`, `TimeControl`, `Termination` and `PlyCount`; moves are the
-//! variant's UCI tokens with move numbers; the reason ends the movetext as a
-//! comment.
+//! A match game as PGN (through the one writer, [`crate::game::pgn`]): the
+//! seven standard tags plus `Variant`, `SetUp`/`FEN`, `TimeControl`,
+//! `Termination` and `PlyCount`; moves are the variant's UCI tokens with move
+//! numbers and the engines' reports as comments; the reason ends the
+//! movetext as a comment.
 
-use std::fmt::Write as _;
 use std::time::Duration;
+
+use crate::game::pgn::{self, PgnGame};
 
 use super::engine::Score;
 use super::record::GameRecord;
@@ -38,142 +40,47 @@ pub struct PgnHeader {
     pub time_control: String,
 }
 
-/// Today's date in UTC as PGN writes it (`2026.11.22`).
-pub fn today() -> String {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    format!("{y:04}.{m:02}.{d:02}")
-}
-
-/// Days since 1970-01-01 to a Gregorian date (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
-/// A tag value with `\` and `"` escaped.
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// Side to move and full move number written in a FEN's last fields
-/// (white to move on move 1 when they are missing).
-fn fen_move_state(fen: Option<&str>) -> (bool, u32) {
-    let Some(fen) = fen else {
-        return (true, 1);
-    };
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let white = fields.get(1).is_none_or(|&side| side != "b");
-    let number = fields
-        .get(5)
-        .and_then(|n| n.parse().ok())
-        .filter(|&n| n > 0)
-        .unwrap_or(1);
-    (white, number)
-}
-
-/// Appends `{text}` as words (so the movetext can wrap inside it); `false`
-/// for an empty text, which adds nothing.
-fn push_comment(words: &mut Vec<String>, text: &str) -> bool {
-    let text = text.replace(['{', '}'], "");
-    let mut parts = text.split_whitespace();
-    let Some(first) = parts.next() else {
-        return false;
-    };
-    words.push(format!("{{{first}"));
-    words.extend(parts.map(str::to_string));
-    if let Some(last) = words.last_mut() {
-        last.push('}');
-    }
-    true
-}
-
 /// The whole game as PGN text, ending with a blank line.
 pub fn write_game(header: &PgnHeader, names: &[String], game: &GameRecord) -> String {
-    let mut out = String::new();
-    let name = |i: usize| names.get(i).map_or("?", String::as_str);
-    let mut tag = |key: &str, value: &str| {
-        let _ = writeln!(out, "[{key} \"{}\"]", escape(value));
-    };
-    tag("Event", &header.event);
-    tag("Site", &header.site);
-    tag("Date", &header.date);
-    tag("Round", &game.number.to_string());
-    tag("White", name(game.white));
-    tag("Black", name(game.black));
-    tag("Result", game.result.pgn());
-    tag("Variant", &game.variant);
+    let name = |i: usize| names.get(i).map_or("?", String::as_str).to_string();
+    let mut tags = vec![
+        ("Event", header.event.clone()),
+        ("Site", header.site.clone()),
+        ("Date", header.date.clone()),
+        ("Round", game.number.to_string()),
+        ("White", name(game.white)),
+        ("Black", name(game.black)),
+        ("Result", game.result.pgn().to_string()),
+        ("Variant", game.variant.clone()),
+    ];
     if let Some(fen) = &game.start_fen {
-        tag("SetUp", "1");
-        tag("FEN", fen);
+        tags.push(("SetUp", "1".into()));
+        tags.push(("FEN", fen.clone()));
     }
-    tag("TimeControl", &header.time_control);
-    tag("Termination", game.termination.pgn());
-    tag("PlyCount", &game.moves.len().to_string());
-    out.push('\n');
-
-    let (mut white, mut number) = fen_move_state(game.start_fen.as_deref());
-    let mut words: Vec<String> = Vec::new();
-    let mut after_comment = false;
-    for (ply, token) in game.moves.iter().enumerate() {
-        if white {
-            words.push(format!("{number}."));
-        } else if ply == 0 || after_comment {
-            words.push(format!("{number}..."));
+    tags.push(("TimeControl", header.time_control.clone()));
+    tags.push(("Termination", game.termination.pgn().into()));
+    tags.push(("PlyCount", game.moves.len().to_string()));
+    let mut comments = game.annotations.clone();
+    comments.resize(game.moves.len(), String::new());
+    if let Some(last) = game.opening_plies.checked_sub(1) {
+        if let Some(note) = comments.get_mut(last) {
+            *note = "opening".into();
         }
-        words.push(token.clone());
-        let note = if ply + 1 == game.opening_plies {
-            "opening"
-        } else {
-            game.annotations.get(ply).map_or("", String::as_str)
-        };
-        after_comment = push_comment(&mut words, note);
-        if !white {
-            number += 1;
-        }
-        white = !white;
     }
-    push_comment(&mut words, &game.reason);
-    words.push(game.result.pgn().to_string());
-
-    // Wrap the movetext at 80 columns, as the PGN export format asks.
-    let mut line = String::new();
-    for word in words {
-        if !line.is_empty() && line.len() + 1 + word.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&word);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
+    pgn::write(&PgnGame {
+        tags,
+        start_fen: game.start_fen.as_deref(),
+        moves: &game.moves,
+        comments,
+        final_comment: Some(&game.reason),
+        result: game.result.pgn(),
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::tournament::record::{GameResult, Termination};
-
-    #[test]
-    fn dates_from_days() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(20_414), (2025, 11, 22));
-    }
 
     #[test]
     fn writes_tags_moves_and_result() {
@@ -257,7 +164,7 @@ mod tests {
         };
         let pgn = write_game(&header, &["a".into(), "b".into()], &game);
         let movetext = pgn.split("\n\n").nth(1).unwrap();
-        assert!(movetext.lines().all(|l| l.len() <= 80));
+        assert!(movetext.lines().all(|l| l.len() <= 79));
         assert!(movetext.starts_with("1. g1f3 g8f6 2. f3g1 f6g8 3. g1f3"));
         assert!(movetext
             .trim_end()

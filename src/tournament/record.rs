@@ -1,33 +1,7 @@
 //! The record of one finished game: who played, from where, the moves, and
 //! how it ended.
 
-/// The result of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    WhiteWins,
-    BlackWins,
-    Draw,
-}
-
-impl GameResult {
-    /// The PGN result token.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The result when the side named (`true` = white) loses.
-    pub fn loss_for(white: bool) -> GameResult {
-        if white {
-            GameResult::BlackWins
-        } else {
-            GameResult::WhiteWins
-        }
-    }
-}
+pub use crate::game::GameResult;
 
 /// How the game ended, as the PGN `Termination` tag names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -9,7 +9,8 @@ use super::openings::Opening;
 use super::pgn::move_comment;
 use super::record::{GameRecord, GameResult, Termination};
 use super::time_control::{ClockVerdict, Clocks, TimeControl};
-use crate::variants::{Outcome, Rules};
+use crate::game::Game;
+use crate::variants::Rules;
 
 /// Everything about a game that is the same for every game of the match.
 #[derive(Clone, Debug)]
@@ -21,6 +22,8 @@ pub struct GameSettings {
     /// Longest wait for a `bestmove` under nodes/depth, and for `readyok`.
     pub hang_timeout: Duration,
     pub adjudication: AdjudicationRules,
+    /// `--log`: write each game's engine transcripts here.
+    pub log_dir: Option<std::path::PathBuf>,
 }
 
 /// Who plays game `number`, and from where.
@@ -44,18 +47,17 @@ fn colour(white: bool) -> &'static str {
 const STOP_GRACE: Duration = Duration::from_millis(1000);
 
 /// A game's state while it is being played.
-struct Game<'a, P: Rules> {
+struct Match<'a, P: Rules> {
     settings: &'a GameSettings,
     pairing: Pairing<'a>,
-    pos: P,
-    /// Hash of every position since the start, the current one last.
-    history: Vec<u64>,
-    moves: Vec<String>,
+    game: Game<P>,
+    /// Plies of the game played by the opening.
+    opening_plies: usize,
     annotations: Vec<String>,
     healthy: [bool; 2],
 }
 
-impl<P: Rules> Game<'_, P> {
+impl<P: Rules> Match<'_, P> {
     fn finish(self, result: GameResult, termination: Termination, reason: String) -> GameRecord {
         GameRecord {
             number: self.pairing.number,
@@ -63,9 +65,9 @@ impl<P: Rules> Game<'_, P> {
             black: self.pairing.black,
             variant: self.settings.variant.clone(),
             start_fen: self.pairing.opening.fen.clone(),
-            moves: self.moves,
+            moves: self.game.tokens().to_vec(),
             annotations: self.annotations,
-            opening_plies: self.pairing.opening.moves.len(),
+            opening_plies: self.opening_plies,
             result,
             termination,
             reason,
@@ -79,51 +81,18 @@ impl<P: Rules> Game<'_, P> {
             Some(fen) => format!("position fen {fen}"),
             None => "position startpos".to_string(),
         };
-        if !self.moves.is_empty() {
+        let moves = self.game.tokens();
+        if !moves.is_empty() {
             cmd.push_str(" moves ");
-            cmd.push_str(&self.moves.join(" "));
+            cmd.push_str(&moves.join(" "));
         }
         cmd
     }
 
     fn play_token(&mut self, token: &str) -> Result<(), String> {
-        let m = self.pos.parse_move(token)?;
-        self.pos.play(m);
-        self.history.push(self.pos.hash());
-        self.moves.push(token.to_string());
+        self.game.play_token(token)?;
         self.annotations.push(String::new());
         Ok(())
-    }
-
-    /// The result by the rules in the current position, if the game is over.
-    fn rules_result(&self) -> Option<(GameResult, String)> {
-        let stm = self.pos.white_to_move();
-        let end = self.pos.early_end().or_else(|| {
-            let mut moves = Vec::new();
-            self.pos.generate(&mut moves);
-            moves.is_empty().then(|| self.pos.end_without_moves())
-        });
-        if let Some(end) = end {
-            return Some(match end.outcome {
-                Outcome::Win => (
-                    GameResult::loss_for(!stm),
-                    format!("{} wins ({})", colour(stm), end.reason),
-                ),
-                Outcome::Loss => (
-                    GameResult::loss_for(stm),
-                    format!("{} wins ({})", colour(!stm), end.reason),
-                ),
-                Outcome::Draw => (GameResult::Draw, format!("Draw ({})", end.reason)),
-            });
-        }
-        let key = self.pos.hash();
-        if self.history.iter().filter(|&&h| h == key).count() >= 3 {
-            return Some((GameResult::Draw, "Draw (threefold repetition)".into()));
-        }
-        if self.pos.halfmove_clock() >= 100 {
-            return Some((GameResult::Draw, "Draw (50-move rule)".into()));
-        }
-        None
     }
 }
 
@@ -161,11 +130,11 @@ pub fn play_game<P: Rules>(
     black: &mut EngineProcess,
 ) -> GameRecord {
     let start = match &pairing.opening.fen {
-        Some(fen) => P::from_fen(&settings.variant, fen),
-        None => Ok(P::start(&settings.variant)),
+        Some(fen) => Game::<P>::from_fen(&settings.variant, fen),
+        None => Ok(Game::new(&settings.variant)),
     };
-    let pos = match start {
-        Ok(pos) => pos,
+    let game = match start {
+        Ok(game) => game,
         // Openings are checked when loaded; this only guards against bugs.
         Err(e) => {
             return unplayed(
@@ -177,16 +146,14 @@ pub fn play_game<P: Rules>(
             )
         }
     };
-    let mut game = Game {
+    let mut game = Match {
         settings,
         pairing,
-        pos,
-        history: Vec::new(),
-        moves: Vec::new(),
+        game,
+        opening_plies: pairing.opening.moves.len(),
         annotations: Vec::new(),
         healthy: [true, true],
     };
-    game.history.push(game.pos.hash());
     for token in &pairing.opening.moves {
         if let Err(e) = game.play_token(token) {
             let reason = format!("bad opening move {token}: {e}");
@@ -210,17 +177,17 @@ pub fn play_game<P: Rules>(
     let mut clocks = Clocks::new(settings.tc, settings.margin, settings.hang_timeout);
     let mut adjudicator = Adjudicator::new(settings.adjudication);
     loop {
-        if let Some((result, reason)) = game.rules_result() {
-            return game.finish(result, Termination::Normal, reason);
+        if let Some(verdict) = game.game.verdict() {
+            return game.finish(verdict.result, Termination::Normal, verdict.sentence());
         }
-        if adjudicator.move_limit_reached(game.moves.len()) {
+        if adjudicator.move_limit_reached(game.game.tokens().len()) {
             return game.finish(
                 GameResult::Draw,
                 Termination::Adjudication,
                 "Draw (move limit adjudication)".into(),
             );
         }
-        let white = game.pos.white_to_move();
+        let white = game.game.position().white_to_move();
         let side = usize::from(!white);
         let engine = &mut engines[side];
         let limit = clocks.deadline(white);
@@ -290,7 +257,7 @@ pub fn play_game<P: Rules>(
         if let Some(note) = game.annotations.last_mut() {
             *note = move_comment(reply.score, reply.depth, reply.elapsed);
         }
-        let move_number = (game.moves.len() as u32).div_ceil(2);
+        let move_number = (game.game.tokens().len() as u32).div_ceil(2);
         match adjudicator.record(white, move_number, reply.score) {
             Verdict::Continue => {}
             Verdict::Draw => {

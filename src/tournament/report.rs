@@ -27,6 +27,9 @@ pub struct Standings {
     pub games_played: u32,
     pub games_scheduled: u32,
     pub sprt: Option<Sprt>,
+    /// Why the match stopped before its last game, if it did (an SPRT
+    /// decision is not a stop: it is the plan).
+    pub stopped: Option<String>,
     /// The opening pair of every scheduled game, by game number.
     pair_of: HashMap<u32, GamePair>,
     /// Pairs with one game finished: the first engine's half points in it.
@@ -94,6 +97,7 @@ impl Standings {
             games_played: 0,
             games_scheduled: jobs.len() as u32,
             sprt,
+            stopped: None,
             pair_of,
             pending: HashMap::new(),
         }
@@ -295,7 +299,7 @@ impl Standings {
         );
         let _ = writeln!(
             out,
-            "Game pairs (each opening with both colours; complete pairs only):"
+            "Game pairs (two games each, colours reversed; complete pairs only):"
         );
         for (&(a, b), p) in &self.pentanomials {
             let _ = write!(
@@ -357,6 +361,9 @@ impl Standings {
                 pairs(p.pairs()),
                 llr2(sprt.llr(&self.head_to_head))
             );
+        }
+        if let Some(why) = &self.stopped {
+            let _ = writeln!(out, "Match stopped: {why}");
         }
         out
     }

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use super::args::TournamentKind;
 use super::engine::{EngineError, EngineProcess, EngineSpec};
+use super::log::write_game_log;
 use super::openings::Opening;
 use super::record::{GameRecord, GameResult};
 use super::referee::{play_game, unplayed, GameSettings, Pairing};
@@ -20,29 +21,33 @@ pub struct Job {
     pub number: u32,
     pub white: usize,
     pub black: usize,
-    /// Index of the opening pair: games `2k` and `2k+1` of a pairing share
-    /// opening `k` with colours reversed.
+    /// 0-based round: every pairing plays once per round, colours swapped
+    /// from one round to the next.
+    pub round: u32,
+    /// Index of the opening: `round / repeat` (with the default `--repeat 2`,
+    /// rounds `2k` and `2k+1` share opening `k` with colours reversed).
     pub opening: usize,
 }
 
-/// The two games of one opening pair: the same pairing (`first` < `second`,
-/// engine indices, as [`pairings`] lists it) and the same opening index, one
-/// game with each colour.
+/// The two games of one game pair: the same pairing (`first` < `second`,
+/// engine indices, as [`pairings`] lists it) in rounds `2k` and `2k+1`, one
+/// game with each colour (and, with `--repeat 2`, the same opening).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct GamePair {
     pub first: usize,
     pub second: usize,
-    pub opening: usize,
+    /// `k`: the pair of rounds `2k` and `2k+1`.
+    pub index: u32,
 }
 
 impl Job {
-    /// The opening pair this game belongs to; rounds `2k` and `2k+1` of a
-    /// pairing share it.
+    /// The game pair this game belongs to: rounds `2k` and `2k+1` of a
+    /// pairing.
     pub fn pair(&self) -> GamePair {
         GamePair {
             first: self.white.min(self.black),
             second: self.white.max(self.black),
-            opening: self.opening,
+            index: self.round / 2,
         }
     }
 }
@@ -58,9 +63,11 @@ pub fn pairings(engines: usize, kind: TournamentKind) -> Vec<(usize, usize)> {
 }
 
 /// Every game of the match, interleaved so that each round plays every
-/// pairing once: the statistics and an SPRT see all pairings evenly.
-pub fn schedule(engines: usize, kind: TournamentKind, games: u32) -> Vec<Job> {
+/// pairing once: the statistics and an SPRT see all pairings evenly. Each
+/// opening is played `repeat` times (rounds), as cutechess-cli's `-repeat`.
+pub fn schedule(engines: usize, kind: TournamentKind, games: u32, repeat: u32) -> Vec<Job> {
     let pairs = pairings(engines, kind);
+    let repeat = repeat.max(1);
     let mut jobs = Vec::new();
     for round in 0..games {
         for &(a, b) in &pairs {
@@ -69,11 +76,17 @@ pub fn schedule(engines: usize, kind: TournamentKind, games: u32) -> Vec<Job> {
                 number: jobs.len() as u32 + 1,
                 white,
                 black,
-                opening: (round / 2) as usize,
+                round,
+                opening: (round / repeat) as usize,
             });
         }
     }
     jobs
+}
+
+/// How many openings a schedule of `games` rounds uses.
+pub fn openings_needed(games: u32, repeat: u32) -> usize {
+    games.div_ceil(repeat.max(1)) as usize
 }
 
 /// Started engines waiting for their next game, per `--engine`.
@@ -81,16 +94,19 @@ pub struct EnginePool {
     specs: Vec<EngineSpec>,
     variant: String,
     timeout: Duration,
+    /// Whether processes keep transcripts (`--log`).
+    log: bool,
     idle: Vec<Mutex<Vec<EngineProcess>>>,
 }
 
 impl EnginePool {
-    pub fn new(specs: Vec<EngineSpec>, variant: &str, timeout: Duration) -> EnginePool {
+    pub fn new(specs: Vec<EngineSpec>, variant: &str, timeout: Duration, log: bool) -> EnginePool {
         let idle = specs.iter().map(|_| Mutex::new(Vec::new())).collect();
         EnginePool {
             specs,
             variant: variant.to_string(),
             timeout,
+            log,
             idle,
         }
     }
@@ -104,7 +120,7 @@ impl EnginePool {
         let idle = self.idle[i].lock().ok().and_then(|mut idle| idle.pop());
         match idle {
             Some(engine) => Ok(engine),
-            None => EngineProcess::start(&self.specs[i], &self.variant, self.timeout),
+            None => EngineProcess::start(&self.specs[i], &self.variant, self.timeout, self.log),
         }
     }
 
@@ -145,6 +161,13 @@ fn play_job<P: Rules>(
     match (pool.take(job.white), pool.take(job.black)) {
         (Ok(mut white), Ok(mut black)) => {
             let record = play_game::<P>(settings, pairing, &mut white, &mut black);
+            if let Some(dir) = &settings.log_dir {
+                let (white_log, black_log) = (white.take_log(), black.take_log());
+                let names = [white.name.as_str(), black.name.as_str()];
+                if let Err(e) = write_game_log(dir, &record, names, white_log, black_log) {
+                    eprintln!("warning: cannot write the log of game {}: {e}", job.number);
+                }
+            }
             pool.give_back(job.white, white, record.healthy[0]);
             pool.give_back(job.black, black, record.healthy[1]);
             record
@@ -238,7 +261,7 @@ mod tests {
 
     #[test]
     fn schedule_reverses_colours_per_opening_pair() {
-        let jobs = schedule(3, TournamentKind::RoundRobin, 3);
+        let jobs = schedule(3, TournamentKind::RoundRobin, 3, 2);
         assert_eq!(jobs.len(), 9);
         let numbers: Vec<u32> = jobs.iter().map(|j| j.number).collect();
         assert_eq!(numbers, (1..=9).collect::<Vec<_>>());
@@ -255,11 +278,11 @@ mod tests {
             GamePair {
                 first: 1,
                 second: 2,
-                opening: 0
+                index: 0
             }
         );
         assert_ne!(jobs[0].pair(), jobs[6].pair());
-        let four = schedule(3, TournamentKind::RoundRobin, 4);
+        let four = schedule(3, TournamentKind::RoundRobin, 4, 2);
         for job in &four {
             let mates: Vec<&Job> = four.iter().filter(|j| j.pair() == job.pair()).collect();
             assert_eq!(mates.len(), 2);
@@ -268,8 +291,19 @@ mod tests {
                 (mates[1].black, mates[1].white)
             );
         }
+        // Without repeats every game has its own opening; pairs stay
+        // rounds 2k and 2k+1.
+        let single = schedule(2, TournamentKind::RoundRobin, 4, 1);
+        let openings: Vec<usize> = single.iter().map(|j| j.opening).collect();
+        assert_eq!(openings, [0, 1, 2, 3]);
+        assert_eq!(single[2].pair(), single[3].pair());
+        assert_eq!(openings_needed(4, 1), 4);
+        assert_eq!(openings_needed(5, 2), 3);
+        let thrice = schedule(2, TournamentKind::RoundRobin, 6, 3);
+        let openings: Vec<usize> = thrice.iter().map(|j| j.opening).collect();
+        assert_eq!(openings, [0, 0, 0, 1, 1, 1]);
         // Every engine gets as many whites as blacks over two rounds.
-        let two_rounds = schedule(3, TournamentKind::RoundRobin, 2);
+        let two_rounds = schedule(3, TournamentKind::RoundRobin, 2, 2);
         for e in 0..3 {
             let whites = two_rounds.iter().filter(|j| j.white == e).count();
             let blacks = two_rounds.iter().filter(|j| j.black == e).count();

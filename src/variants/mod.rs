@@ -43,6 +43,25 @@ impl GameEnd {
     }
 }
 
+/// Draws by the history of the game, as a variant declares them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// The same position (same [`Rules::hash`]) this many times draws.
+    pub repetitions: usize,
+    /// [`Rules::halfmove_clock`] at this value draws (the 50-move rule
+    /// counts 100 plies), unless the side to move has been mated.
+    pub no_progress_plies: u32,
+}
+
+impl DrawRules {
+    /// Threefold repetition and the 50-move rule: every variant Chimera
+    /// plays today uses them (see ../shared/spec/README.md).
+    pub const CHESS: DrawRules = DrawRules {
+        repetitions: 3,
+        no_progress_plies: 100,
+    };
+}
+
 /// The rules of one variant family.
 ///
 /// A value is a full game state: board, side to move, castling rights, any
@@ -59,6 +78,11 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     /// Number of slots [`Rules::history_index`] can address.
     const HISTORY_SLOTS: usize;
+
+    /// The variant's draw rules that depend on the game's history rather
+    /// than the position alone (repetition, the 50-move rule); the game
+    /// arbiter and the search both read them here.
+    const DRAW_RULES: DrawRules = DrawRules::CHESS;
 
     /// Start FEN of one of [`Rules::VARIANTS`].
     fn start_fen(variant: &str) -> &'static str;
@@ -170,6 +194,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
             .into_iter()
             .find(|&m| self.format_move(m) == token)
             .ok_or_else(|| format!("illegal move {token}"))
+    }
+
+    /// Parses a move of a PGN file: the UCI token, or whatever notation the
+    /// backend also reads there (SAN for chess and atomic).
+    fn parse_pgn_move(&self, token: &str) -> Result<Self::Move, String> {
+        self.parse_move(token)
     }
 
     /// Positions for `bench`, one FEN per line, for one of the variants.

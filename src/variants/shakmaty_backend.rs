@@ -5,6 +5,7 @@
 //! incremental Zobrist keys, move codes) is shared here.
 
 use shakmaty::fen::{Fen, ParseFenError};
+use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
@@ -222,6 +223,16 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
             .map_err(|_| format!("malformed move {token}"))?;
         uci.to_move(&self.pos)
             .map_err(|_| format!("illegal move {token}"))
+    }
+
+    /// A UCI token, else SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
+    fn parse_pgn_move(&self, token: &str) -> Result<Move, String> {
+        self.parse_move(token).or_else(|uci_error| {
+            let san: SanPlus = token.parse().map_err(|_| uci_error)?;
+            san.san
+                .to_move(&self.pos)
+                .map_err(|_| format!("illegal move {token}"))
+        })
     }
 
     fn bench_fens(_variant: &str) -> &'static [&'static str] {

@@ -1,0 +1,275 @@
+//! The engine facade, as Stockfish's `Engine`: the transposition table, the
+//! search threads and the life cycle of one job at a time (a search, a
+//! perft, a bench, a table clear) on its own thread, reporting through
+//! callbacks. The protocol front ends (UCI, the web board) are adapters on
+//! it: they parse their input, keep their game, and say what to print.
+
+mod done;
+
+pub use done::Done;
+
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use crate::eval::Variant;
+use crate::game::Game;
+use crate::perft;
+use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
+
+/// What the job thread is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JobKind {
+    /// A search; `unbounded` when it only ends on `stop` (`infinite`,
+    /// `ponder`, no limit at all).
+    Search {
+        unbounded: bool,
+    },
+    Perft,
+    Bench,
+    /// Emptying the transposition table: a search started now would wait
+    /// for it.
+    ClearHash,
+}
+
+/// Work running on its own thread so that input is read meanwhile.
+struct Job {
+    kind: JobKind,
+    /// The flags that stop it.
+    shared: Arc<Shared>,
+    done: Done,
+    handle: JoinHandle<()>,
+}
+
+/// What a search needs besides the game.
+#[derive(Clone, Debug)]
+pub struct SearchRequest {
+    pub limits: Limits,
+    pub multipv: usize,
+    /// Milliseconds kept back from the clock for the GUI's own delays.
+    pub move_overhead: u64,
+}
+
+/// How a `perft` ended: the total and its time, or `None` when stopped.
+pub type PerftTotal = Option<(u64, u64)>;
+
+pub struct Engine {
+    shared: Arc<Shared>,
+    hash_mb: usize,
+    /// The search threads, kept from one search to the next.
+    searcher: Arc<Mutex<Searcher>>,
+    job: Option<Job>,
+}
+
+impl Engine {
+    pub fn new(hash_mb: usize, threads: usize) -> Engine {
+        Engine {
+            shared: Arc::new(Shared::new(hash_mb)),
+            hash_mb,
+            searcher: Arc::new(Mutex::new(Searcher::new(threads))),
+            job: None,
+        }
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// The job running or finished but not yet joined.
+    pub fn job_kind(&self) -> Option<JobKind> {
+        self.job.as_ref().map(|j| j.kind)
+    }
+
+    /// A job runs and has not reported its end.
+    pub fn busy(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| !j.done.is_set())
+    }
+
+    /// A table clear runs.
+    pub fn clearing(&self) -> bool {
+        self.busy() && self.job_kind() == Some(JobKind::ClearHash)
+    }
+
+    /// An unbounded search is the job.
+    pub fn unbounded_search(&self) -> bool {
+        self.job_kind() == Some(JobKind::Search { unbounded: true })
+    }
+
+    /// Runs `task` on a new job thread; it reports its end through `Done`.
+    fn start_job(
+        &mut self,
+        kind: JobKind,
+        shared: Arc<Shared>,
+        task: impl FnOnce(&Done) + Send + 'static,
+    ) -> Result<(), String> {
+        let done = Done::default();
+        let job_done = done.clone();
+        let handle = std::thread::Builder::new()
+            .name("engine-job".into())
+            .spawn(move || {
+                task(&job_done);
+                job_done.set();
+            })
+            .map_err(|e| format!("cannot start a thread: {e}"))?;
+        self.job = Some(Job {
+            kind,
+            shared,
+            done,
+            handle,
+        });
+        Ok(())
+    }
+
+    /// Stops the running job and waits for it (a search reports its result
+    /// first).
+    pub fn stop(&mut self) {
+        if let Some(job) = self.job.take() {
+            job.shared.request_stop();
+            let _ = job.handle.join();
+        }
+    }
+
+    /// Waits for the running job to end by itself.
+    pub fn wait(&mut self) {
+        if let Some(job) = self.job.take() {
+            let _ = job.handle.join();
+        }
+    }
+
+    /// Before anything that needs the engine idle: a bounded job is allowed
+    /// to finish (as in Stockfish, so piped commands work), an unbounded
+    /// search is stopped.
+    pub fn settle(&mut self) {
+        if self.unbounded_search() {
+            self.stop();
+        } else {
+            self.wait();
+        }
+    }
+
+    /// The GUI's move was the one pondered: the search goes on with the clock.
+    pub fn ponderhit(&self) {
+        if matches!(self.job_kind(), Some(JobKind::Search { .. })) {
+            self.shared.ponderhit();
+        }
+    }
+
+    /// Empties the table on the job thread (in parallel, without blocking
+    /// the caller). Call when idle.
+    pub fn clear_hash(&mut self) -> Result<(), String> {
+        let shared = Arc::clone(&self.shared);
+        let job_shared = Arc::clone(&shared);
+        self.start_job(JobKind::ClearHash, job_shared, move |_| shared.tt.clear())
+    }
+
+    /// A new table of `mb` megabytes; if the system refuses the memory, the
+    /// old one stays. Call when idle.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        // The new table comes zeroed from the system: nothing to clear.
+        let shared =
+            Shared::try_new(mb).map_err(|e| format!("{e}; Hash stays {}", self.hash_mb))?;
+        self.shared = Arc::new(shared);
+        self.hash_mb = mb;
+        Ok(())
+    }
+
+    /// Searches with `threads` threads, at most as many as the hardware
+    /// runs at once (more only slow each other down and starve the thread
+    /// that reads `stop`); returns the number used. Call when idle.
+    pub fn set_threads(&mut self, threads: usize) -> usize {
+        let hardware = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let used = threads.clamp(1, hardware);
+        self.searcher
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .set_threads(used);
+        used
+    }
+
+    /// Starts a search of the game's position. The clock starts now, on the
+    /// caller's thread. `on_info` gets every finished iteration; `on_done`
+    /// the result, once the search is over and, for `infinite` or `ponder`,
+    /// told to stop (as UCI wants: a bestmove only after `stop`). Call when
+    /// idle.
+    pub fn go<P: Variant>(
+        &mut self,
+        game: &Game<P>,
+        request: SearchRequest,
+        mut on_info: impl FnMut(&SearchInfo) + Send + 'static,
+        on_done: impl FnOnce(SearchResult, &Done) + Send + 'static,
+    ) -> Result<(), String> {
+        let pos = game.position().clone();
+        let keys = game.keys_before().to_vec();
+        let SearchRequest {
+            limits,
+            multipv,
+            move_overhead,
+        } = request;
+        let shared = Arc::clone(&self.shared);
+        shared.arm();
+        let budget = limits.budget(pos.white_to_move(), move_overhead);
+        shared.start(budget, limits.nodes, limits.ponder);
+        let searcher = Arc::clone(&self.searcher);
+        let job_shared = Arc::clone(&shared);
+        let kind = JobKind::Search {
+            unbounded: limits.is_unbounded(),
+        };
+        self.start_job(kind, job_shared, move |done| {
+            let result = {
+                let mut searcher = searcher.lock().unwrap_or_else(|e| e.into_inner());
+                searcher.run(&pos, &keys, &limits, multipv, &shared, &mut on_info)
+            };
+            while (limits.infinite || shared.pondering.load(std::sync::atomic::Ordering::SeqCst))
+                && !shared.stop_requested()
+            {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            on_done(result, done);
+        })
+    }
+
+    /// Counts the leaves `depth` turns below `pos`: `on_turn` gets each root
+    /// turn's count as it is known, `on_done` the total and its time in
+    /// milliseconds, or `None` when stopped. Call when idle.
+    pub fn perft<P: Variant>(
+        &mut self,
+        pos: P,
+        depth: u32,
+        mut on_turn: impl FnMut(&str, u64) + Send + 'static,
+        on_done: impl FnOnce(PerftTotal, &Done) + Send + 'static,
+    ) -> Result<(), String> {
+        let shared = Arc::clone(&self.shared);
+        shared.arm();
+        let job_shared = Arc::clone(&shared);
+        self.start_job(JobKind::Perft, job_shared, move |done| {
+            let start = Instant::now();
+            let mut total = 0u64;
+            let complete = perft::divide_each(&pos, depth, &shared.stop, &mut |token, n| {
+                total += n;
+                on_turn(token, n);
+            });
+            let ms = start.elapsed().as_millis().max(1) as u64;
+            on_done(complete.then_some((total, ms)), done);
+        })
+    }
+
+    /// `bench` on its own small table (so the game's table is untouched),
+    /// each line through `emit`. Call when idle.
+    pub fn bench(
+        &mut self,
+        depth: Option<i32>,
+        mut emit: impl FnMut(&str) + Send + 'static,
+    ) -> Result<(), String> {
+        let shared = Arc::new(Shared::try_new(crate::bench::BENCH_HASH_MB)?);
+        let bench_shared = Arc::clone(&shared);
+        self.start_job(JobKind::Bench, shared, move |_| {
+            crate::bench::run_with(depth, &bench_shared, &mut emit);
+        })
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

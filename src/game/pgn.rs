@@ -1,0 +1,185 @@
+//! The one PGN writer: tags in the order given, the movetext numbered from
+//! the start FEN's side and move number, comments after moves, a final
+//! comment and the result, wrapped at 79 columns as the PGN export format
+//! asks. The match runner and the web board both write through it.
+
+use std::fmt::Write as _;
+
+/// A game ready to be written.
+#[derive(Clone, Debug, Default)]
+pub struct PgnGame<'a> {
+    /// Tag pairs in order (the seven standard tags first, by convention).
+    pub tags: Vec<(&'a str, String)>,
+    /// The start FEN when not the variant's start position (sets the first
+    /// move number and side).
+    pub start_fen: Option<&'a str>,
+    pub moves: &'a [String],
+    /// A comment after each move (missing or empty: none).
+    pub comments: Vec<String>,
+    /// A comment before the result (why the game ended).
+    pub final_comment: Option<&'a str>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'a str,
+}
+
+/// Longest movetext line, as the PGN export format asks.
+const LINE_WIDTH: usize = 79;
+
+/// A tag value with `\` and `"` escaped.
+fn escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Side to move and full move number written in a FEN's last fields
+/// (white to move on move 1 when they are missing).
+fn fen_move_state(fen: Option<&str>) -> (bool, u32) {
+    let Some(fen) = fen else {
+        return (true, 1);
+    };
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let white = fields.get(1).is_none_or(|&side| side != "b");
+    let number = fields
+        .get(5)
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
+    (white, number)
+}
+
+/// Appends `{text}` as words (so the movetext can wrap inside it); `false`
+/// for an empty text, which adds nothing.
+fn push_comment(words: &mut Vec<String>, text: &str) -> bool {
+    let text = text.replace(['{', '}'], "");
+    let mut parts = text.split_whitespace();
+    let Some(first) = parts.next() else {
+        return false;
+    };
+    words.push(format!("{{{first}"));
+    words.extend(parts.map(str::to_string));
+    if let Some(last) = words.last_mut() {
+        last.push('}');
+    }
+    true
+}
+
+/// The whole game as PGN text, ending with a blank line.
+pub fn write(game: &PgnGame) -> String {
+    let mut out = String::new();
+    for (key, value) in &game.tags {
+        let _ = writeln!(out, "[{key} \"{}\"]", escape(value));
+    }
+    out.push('\n');
+
+    let (mut white, mut number) = fen_move_state(game.start_fen);
+    let mut words: Vec<String> = Vec::new();
+    let mut after_comment = false;
+    for (ply, token) in game.moves.iter().enumerate() {
+        if white {
+            words.push(format!("{number}."));
+        } else if ply == 0 || after_comment {
+            words.push(format!("{number}..."));
+        }
+        words.push(token.clone());
+        let note = game.comments.get(ply).map_or("", String::as_str);
+        after_comment = push_comment(&mut words, note);
+        if !white {
+            number += 1;
+        }
+        white = !white;
+    }
+    if let Some(text) = game.final_comment {
+        push_comment(&mut words, text);
+    }
+    words.push(game.result.to_string());
+
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.len() + 1 + word.len() > LINE_WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// Today's date in UTC as PGN writes it (`2026.11.22`).
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// Days since 1970-01-01 to a Gregorian date (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_from_days() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_414), (2025, 11, 22));
+    }
+
+    #[test]
+    fn numbers_moves_from_the_fen_and_after_comments() {
+        let moves: Vec<String> = ["e8d7", "h1h7", "d7d6"].map(String::from).to_vec();
+        let game = PgnGame {
+            tags: vec![("Event", "a \"b\" \\".into()), ("Result", "0-1".into())],
+            start_fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 12"),
+            moves: &moves,
+            comments: vec!["opening".into(), "{+0.50/3}".into()],
+            final_comment: Some("White makes an illegal move: h1h9"),
+            result: "0-1",
+        };
+        assert_eq!(
+            write(&game),
+            "[Event \"a \\\"b\\\" \\\\\"]\n[Result \"0-1\"]\n\n\
+             12... e8d7 {opening} 13. h1h7 {+0.50/3} 13... d7d6 {White makes an illegal\n\
+             move: h1h9} 0-1\n\n"
+        );
+    }
+
+    #[test]
+    fn wraps_long_movetext() {
+        let moves: Vec<String> = ["g1f3", "g8f6", "f3g1", "f6g8"]
+            .repeat(10)
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let game = PgnGame {
+            moves: &moves,
+            final_comment: Some("Draw by threefold repetition"),
+            result: "1/2-1/2",
+            ..PgnGame::default()
+        };
+        let pgn = write(&game);
+        let movetext = pgn.trim_start();
+        assert!(movetext.lines().all(|l| l.len() <= LINE_WIDTH), "{pgn}");
+        assert!(movetext.starts_with("1. g1f3 g8f6 2. f3g1 f6g8 3. g1f3"));
+        assert!(movetext
+            .trim_end()
+            .ends_with("20. f3g1 f6g8 {Draw by threefold repetition} 1/2-1/2"));
+    }
+}

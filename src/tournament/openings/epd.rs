@@ -1,0 +1,74 @@
+//! Openings files of FEN or EPD lines.
+
+use super::{check_playable, Opening};
+use crate::variants::Rules;
+
+/// Parses one line of an openings file: a full FEN, or an EPD line (four
+/// FEN fields, then operations such as `bm e4; id "x";`), whose move counters
+/// are taken as `0 1`.
+pub fn parse_line<P: Rules>(variant: &str, line: &str) -> Result<Opening, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let mut candidates = Vec::new();
+    if fields.len() >= 6 {
+        candidates.push(fields[..6].join(" "));
+    }
+    if fields.len() >= 4 {
+        candidates.push(format!("{} 0 1", fields[..4].join(" ")));
+    }
+    candidates.push(line.trim().to_string());
+    let mut first_error = None;
+    for fen in candidates {
+        match P::from_fen(variant, &fen) {
+            Ok(pos) => {
+                return check_playable(pos).map(|pos| Opening {
+                    fen: Some(pos.fen()),
+                    moves: Vec::new(),
+                })
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.unwrap_or_else(|| "empty line".to_string()))
+}
+
+/// One FEN or EPD per line; blank lines and lines starting with `#` are
+/// skipped. Any other line that does not parse is an error naming its line
+/// number.
+pub fn read_lines<P: Rules>(variant: &str, text: &str) -> Result<Vec<Opening>, String> {
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let opening =
+            parse_line::<P>(variant, line).map_err(|e| format!("line {}: {e}", number + 1))?;
+        openings.push(opening);
+    }
+    Ok(openings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::chess::ChessPosition;
+
+    #[test]
+    fn reads_fen_and_epd_lines() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let from_fen = parse_line::<ChessPosition>("chess", fen).unwrap();
+        assert_eq!(from_fen.fen.as_deref(), Some(fen));
+        let epd = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"king pawn\";";
+        assert_eq!(parse_line::<ChessPosition>("chess", epd).unwrap(), from_fen);
+        assert!(parse_line::<ChessPosition>("chess", "not a fen").is_err());
+        // Fool's mate: black has mated, nothing left to play.
+        let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+        let err = parse_line::<ChessPosition>("chess", mated).unwrap_err();
+        assert!(err.contains("checkmate"), "{err}");
+        let text = format!("# comment\n\n{fen}\n{epd}\nnot a fen\n");
+        let err = read_lines::<ChessPosition>("chess", &text).unwrap_err();
+        assert!(err.starts_with("line 5:"), "{err}");
+    }
+}
