@@ -4,13 +4,13 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::JoinHandle;
 
 use serde::Serialize;
 
 use super::game::BoardGame;
-use crate::search::score::{is_mate, MATE};
-use crate::search::{Limits, SearchConfig, Shared};
+use crate::engine::{Done, Engine as CoreEngine, SearchRequest};
+use crate::search::score::mate_in_moves;
+use crate::search::{Limits, SearchInfo, SearchResult};
 
 /// Time kept back from a move's budget for the server's own work.
 const MOVE_OVERHEAD_MS: u64 = 10;
@@ -44,21 +44,15 @@ pub struct WhiteScore {
 impl WhiteScore {
     fn new(score: i32, white_to_move: bool) -> WhiteScore {
         let sign = if white_to_move { 1 } else { -1 };
-        if is_mate(score) {
-            let moves = if score > 0 {
-                (MATE - score + 1) / 2
-            } else {
-                -((MATE + score) / 2)
-            };
-            WhiteScore {
+        match mate_in_moves(score) {
+            Some(moves) => WhiteScore {
                 cp: None,
                 mate: Some(sign * moves),
-            }
-        } else {
-            WhiteScore {
+            },
+            None => WhiteScore {
                 cp: Some(sign * score),
                 mate: None,
-            }
+            },
         }
     }
 }
@@ -91,24 +85,21 @@ pub enum Mode {
     Analyse,
 }
 
-/// The single search slot of the server.
+/// The single search slot of the server, on the engine facade.
 pub struct Engine {
-    shared: Arc<Shared>,
-    hash_mb: usize,
-    thread: Option<JoinHandle<()>>,
+    core: CoreEngine,
     live: Arc<Mutex<Live>>,
-    /// Set by [`Engine::move_now`]: a stopped move search still plays.
-    move_now: Arc<AtomicBool>,
+    /// Set when the server stops a search whose result is no longer wanted
+    /// (a plain stop); a move search that ends otherwise plays its turn.
+    cancelled: Arc<AtomicBool>,
 }
 
 impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
-            shared: Arc::new(Shared::new(hash_mb)),
-            hash_mb,
-            thread: None,
+            core: CoreEngine::new(hash_mb, 1),
             live: Arc::new(Mutex::new(Live::default())),
-            move_now: Arc::new(AtomicBool::new(false)),
+            cancelled: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -116,45 +107,43 @@ impl Engine {
         lock(&self.live).clone()
     }
 
+    /// Ends the running search, if any, and waits for it; its result is
+    /// played only when `play_result` (and it is a move search).
+    fn halt(&mut self, play_result: bool) {
+        if self.core.job_kind().is_some() {
+            self.cancelled.store(!play_result, Ordering::SeqCst);
+            self.core.stop();
+        }
+        lock(&self.live).running = false;
+    }
+
     /// Stops the running search, if any, and waits for its thread. A move
     /// search stopped here plays nothing unless it had already finished.
     pub fn stop(&mut self) {
-        if let Some(thread) = self.thread.take() {
-            self.shared.request_stop();
-            let _ = thread.join();
-        }
-        lock(&self.live).running = false;
+        self.halt(false);
     }
 
     /// Ends a move search at once and plays the best turn found so far
     /// (an analysis just stops).
     pub fn move_now(&mut self) {
-        self.move_now.store(true, Ordering::SeqCst);
-        self.stop();
+        self.halt(true);
     }
 
     /// A new game: forget the previous one's transposition table.
     pub fn reset(&mut self) {
         self.stop();
-        self.shared = Arc::new(Shared::new(self.hash_mb));
+        if let Err(e) = self.core.clear_hash() {
+            eprintln!("chimera gui: {e}");
+        }
         *lock(&self.live) = Live::default();
     }
 
     /// Starts a search of the current position, stopping any other first.
-    /// The caller must not hold the game's lock (the thread takes it).
+    /// The caller must not hold the game's lock (the search's end takes it).
     pub fn start(&mut self, game: &SharedGame, mode: Mode) -> Result<(), String> {
         self.stop();
-        let (job, white_to_move, version) = {
-            let current = lock(game);
-            if let Some(r) = current.game.result() {
-                return Err(format!("the game is over ({} by {})", r.score, r.reason));
-            }
-            (
-                current.game.search_job(),
-                current.game.white_to_move(),
-                current.version,
-            )
-        };
+        // A table clear must end before a search starts.
+        self.core.settle();
         let (limits, mode_name) = match mode {
             Mode::Move { movetime_ms } => (
                 Limits {
@@ -171,44 +160,46 @@ impl Engine {
                 "analyse",
             ),
         };
+        let request = SearchRequest {
+            limits,
+            multipv: 1,
+            move_overhead: MOVE_OVERHEAD_MS,
+        };
+        let current = lock(game);
+        if let Some(r) = current.game.result() {
+            return Err(format!("the game is over ({} by {})", r.score, r.reason));
+        }
+        let white_to_move = current.game.white_to_move();
+        let version = current.version;
         *lock(&self.live) = Live {
             running: true,
             mode: mode_name.to_string(),
             version,
             ..Live::default()
         };
-        self.shared.arm();
-        self.shared.start(
-            limits.budget(white_to_move, MOVE_OVERHEAD_MS),
-            limits.nodes,
-            false,
-        );
-        let shared = Arc::clone(&self.shared);
+        self.cancelled.store(false, Ordering::SeqCst);
         let live = Arc::clone(&self.live);
-        let game = Arc::clone(game);
+        let on_info = Box::new(move |info: &SearchInfo| {
+            if info.multipv != 1 {
+                return;
+            }
+            let mut l = lock(&live);
+            l.depth = info.depth;
+            l.score = Some(WhiteScore::new(info.score, white_to_move));
+            l.nodes = info.nodes;
+            l.nps = info.nps;
+            l.time_ms = info.time_ms;
+            l.pv = info.pv.clone();
+        });
+        let live = Arc::clone(&self.live);
+        let shared_game = Arc::clone(game);
         let plays = matches!(mode, Mode::Move { .. });
-        self.move_now.store(false, Ordering::SeqCst);
-        let move_now = Arc::clone(&self.move_now);
-        self.thread = Some(std::thread::spawn(move || {
-            let config = SearchConfig::default();
-            let result = job(&limits, &config, &shared, &mut |info| {
-                if info.multipv != 1 {
-                    return;
-                }
-                let mut l = lock(&live);
-                l.depth = info.depth;
-                l.score = Some(WhiteScore::new(info.score, white_to_move));
-                l.nodes = info.nodes;
-                l.nps = info.nps;
-                l.time_ms = info.time_ms;
-                l.pv = info.pv.clone();
-            });
+        let cancelled = Arc::clone(&self.cancelled);
+        let on_done = Box::new(move |result: SearchResult, _: &Done| {
             let mut played = None;
-            // A plain stop from the server means the result is no longer
-            // wanted; "move now" wants it.
-            if plays && (!shared.stop_requested() || move_now.load(Ordering::SeqCst)) {
+            if plays && !cancelled.load(Ordering::SeqCst) {
                 if let Some(best) = &result.best {
-                    let mut current = lock(&game);
+                    let mut current = lock(&shared_game);
                     if current.version == version && current.game.play(best).is_ok() {
                         current.version += 1;
                         played = Some(best.clone());
@@ -220,8 +211,15 @@ impl Engine {
             l.played = played;
             l.nodes = l.nodes.max(result.nodes);
             l.running = false;
-        }));
-        Ok(())
+        });
+        let started = current
+            .game
+            .search(&mut self.core, request, on_info, on_done);
+        drop(current);
+        if started.is_err() {
+            lock(&self.live).running = false;
+        }
+        started
     }
 }
 

@@ -4,23 +4,22 @@
 //! [`Rules`]; this file only keeps history and reports.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
 use serde::Serialize;
 
 use super::notation::{self, Geometry, PieceOn, TurnShape};
+use crate::engine::{Done, Engine, SearchRequest};
 use crate::eval::Variant;
 use crate::game::pgn::{self, PgnGame};
 use crate::game::{Game, Verdict};
-use crate::search::{self, Limits, SearchConfig, SearchInfo, SearchResult, Shared};
+use crate::search::{SearchInfo, SearchResult};
 use crate::variants::registry::VARIANT_NAMES;
 use crate::with_variant;
 
-/// A search over a copy of the current position, ready to run on a thread.
-pub type SearchJob = Box<
-    dyn FnOnce(&Limits, &SearchConfig, &Arc<Shared>, &mut dyn FnMut(&SearchInfo)) -> SearchResult
-        + Send,
->;
+/// Receives each finished iteration of the board's search.
+pub type OnInfo = Box<dyn FnMut(&SearchInfo) + Send>;
+/// Receives the board's search result on the engine's job thread.
+pub type OnDone = Box<dyn FnOnce(SearchResult, &Done) + Send>;
 
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -75,9 +74,15 @@ pub trait BoardGame: Send {
     fn undo(&mut self, plies: usize) -> usize;
     fn result(&self) -> Option<GameResult>;
     fn white_to_move(&self) -> bool;
-    /// A search of the current position with the game's history for
-    /// repetitions.
-    fn search_job(&self) -> SearchJob;
+    /// Starts a search of the current position (with the game's history,
+    /// for repetitions) on the engine.
+    fn search(
+        &self,
+        engine: &mut Engine,
+        request: SearchRequest,
+        on_info: OnInfo,
+        on_done: OnDone,
+    ) -> Result<(), String>;
     fn pgn(&self) -> String;
 }
 
@@ -236,12 +241,14 @@ impl<P: Variant> BoardGame for GameOf<P> {
         self.pos().white_to_move()
     }
 
-    fn search_job(&self) -> SearchJob {
-        let root = self.pos().clone();
-        let keys = self.game.keys_before().to_vec();
-        Box::new(move |limits, config, shared, report| {
-            search::search(&root, &keys, limits, config, shared, report)
-        })
+    fn search(
+        &self,
+        engine: &mut Engine,
+        request: SearchRequest,
+        on_info: OnInfo,
+        on_done: OnDone,
+    ) -> Result<(), String> {
+        engine.go(&self.game, request, on_info, on_done)
     }
 
     fn pgn(&self) -> String {

@@ -12,15 +12,24 @@ pub fn is_mate(score: i32) -> bool {
     score.abs() >= MATE_BOUND
 }
 
+/// Mate in this many moves for a mate score (negative when the side to
+/// move is mated), `None` for any other score.
+pub fn mate_in_moves(score: i32) -> Option<i32> {
+    if score >= MATE_BOUND {
+        Some((MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        Some(-((MATE + score) / 2))
+    } else {
+        None
+    }
+}
+
 /// A score as UCI writes it: `cp N` or `mate N` (N in moves, negative when
 /// the side to move is mated).
 pub fn uci_score(score: i32) -> String {
-    if score >= MATE_BOUND {
-        format!("mate {}", (MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        format!("mate {}", -((MATE + score) / 2))
-    } else {
-        format!("cp {score}")
+    match mate_in_moves(score) {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {score}"),
     }
 }
 

@@ -225,7 +225,9 @@ impl Uci {
             Change::MultiPv(n) => self.options.multipv = n,
             Change::MoveOverhead(ms) => self.options.move_overhead = ms,
             Change::ClearHash => self.engine.clear_hash()?,
-            Change::Ponder(p) => self.options.ponder = p,
+            // Ponder only tells the engine that the GUI may send `go
+            // ponder`; nothing here depends on it.
+            Change::Ponder(_) => {}
         }
         Ok(())
     }

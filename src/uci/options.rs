@@ -36,7 +36,6 @@ pub struct Options {
     pub threads: usize,
     pub multipv: usize,
     pub move_overhead: u64,
-    pub ponder: bool,
 }
 
 impl Default for Options {
@@ -47,7 +46,6 @@ impl Default for Options {
             threads: 1,
             multipv: 1,
             move_overhead: 10,
-            ponder: false,
         }
     }
 }

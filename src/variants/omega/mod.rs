@@ -337,11 +337,6 @@ impl OmegaPosition {
         k ^ zobrist::CASTLING[self.castling as usize] ^ self.ep_key
     }
 
-    /// Does the incremental key match a recomputation? (For tests.)
-    pub fn key_is_consistent(&self) -> bool {
-        self.key == self.full_key()
-    }
-
     fn has_only_kings(&self) -> bool {
         (self.colors[0] | self.colors[1]) == self.pieces[KING]
     }
