@@ -1,20 +1,22 @@
-//! SplitMix64: a tiny, fast, seedable generator, so that a seed names one
-//! exact input stream.
+//! The fuzzers' seeded generator: the project's SplitMix64
+//! (`chimera::rng`) with the helpers the input generators use, so that a
+//! seed names one exact input stream.
 
+use chimera::rng::SplitMix64;
+
+/// Its helpers differ from `SplitMix64`'s own (`below` here is a plain
+/// modulo, not rejection sampling): kept as they are so that every recorded
+/// seed still replays the same inputs.
 #[derive(Clone, Debug)]
-pub struct Rng(u64);
+pub struct Rng(SplitMix64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix64::new(seed))
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in `0..n` (`n > 0`).

@@ -1,28 +1,12 @@
-//! Zobrist keys, generated at compile time from a fixed seed.
+//! Zobrist keys, generated at compile time from a fixed seed by the
+//! project's one SplitMix64 ([`crate::rng`]).
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (state, z ^ (z >> 31))
-}
+use crate::rng::splitmix64_keys;
 
 /// 768 piece-square keys, 4 castling-right keys, side, no-push turn.
 const N: usize = 2 * 6 * 64 + 4 + 2;
 
-static KEYS: [u64; N] = {
-    let mut keys = [0u64; N];
-    let mut state = 0x4176_616c_616e_6368; // "Avalanch"
-    let mut i = 0;
-    while i < N {
-        let (s, k) = splitmix(state);
-        state = s;
-        keys[i] = k;
-        i += 1;
-    }
-    keys
-};
+static KEYS: [u64; N] = splitmix64_keys::<N>(0x4176_616c_616e_6368); // "Avalanch"
 
 #[inline]
 pub fn piece(color: usize, role: usize, s: u32) -> u64 {

@@ -1,6 +1,7 @@
 //! Pieces, the bitboard set used by check detection, and Zobrist keys.
 
 use super::geometry::{bit, OFF};
+use crate::rng::splitmix64_next;
 
 pub const WHITE: usize = 0;
 pub const BLACK: usize = 1;
@@ -101,14 +102,6 @@ impl Bits {
     }
 }
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
 pub struct Zobrist {
     /// Piece on square, indexed `[piece][square]`.
     pub piece: [[u64; 64]; 12],
@@ -131,7 +124,7 @@ const fn build_zobrist() -> Zobrist {
     while p < 12 {
         let mut sq = 0;
         while sq < 64 {
-            let (s, v) = splitmix(state);
+            let (s, v) = splitmix64_next(state);
             state = s;
             z.piece[p][sq] = v;
             sq += 1;
@@ -142,16 +135,16 @@ const fn build_zobrist() -> Zobrist {
     while i < 4 {
         let mut sq = 0;
         while sq < 64 {
-            let (s, v) = splitmix(state);
+            let (s, v) = splitmix64_next(state);
             state = s;
             z.castle[i][sq] = v;
             sq += 1;
         }
         i += 1;
     }
-    let (s, v) = splitmix(state);
+    let (s, v) = splitmix64_next(state);
     z.black_to_move = v;
-    let (_, v) = splitmix(s);
+    let (_, v) = splitmix64_next(s);
     z.undo = v | 1;
     z
 }
