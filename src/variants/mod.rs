@@ -13,6 +13,7 @@
 
 pub mod atomic;
 pub mod avalanche;
+pub mod board8;
 pub mod chess;
 pub mod dynamo;
 pub mod omega;

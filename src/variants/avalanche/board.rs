@@ -1,33 +1,16 @@
-//! Piece placement: bitboards per colour and role plus a mailbox for
-//! "what stands on this square" lookups, kept in step by `put`/`take`.
+//! Piece placement: bitboards per colour and role plus a mailbox of
+//! [`Piece`] bytes for "what stands on this square" lookups, kept in step by
+//! `put`/`take`.
 
 use super::bits::*;
 use super::zobrist;
-
-/// Mailbox code of an empty square.
-pub const EMPTY: u8 = 0;
-
-/// Mailbox code of a piece: `1 + colour * 6 + role`.
-#[inline]
-pub const fn piece_code(color: usize, role: usize) -> u8 {
-    (1 + color * 6 + role) as u8
-}
-
-#[inline]
-pub const fn code_color(code: u8) -> usize {
-    (code as usize - 1) / 6
-}
-
-#[inline]
-pub const fn code_role(code: u8) -> usize {
-    (code as usize - 1) % 6
-}
+use crate::variants::board8::piece::{color_of, piece, role_of, Piece, EMPTY};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     pub by_color: [u64; 2],
     pub by_role: [u64; 6],
-    pub mailbox: [u8; 64],
+    pub mailbox: [Piece; 64],
 }
 
 impl Board {
@@ -60,16 +43,16 @@ impl Board {
         let b = bit(s);
         self.by_color[color] |= b;
         self.by_role[role] |= b;
-        self.mailbox[s as usize & 63] = piece_code(color, role);
+        self.mailbox[s as usize & 63] = piece(color, role);
         zobrist::piece(color, role, s)
     }
 
     /// Removes the piece on an occupied square; returns the Zobrist change.
     #[inline]
     pub fn take(&mut self, s: u32) -> u64 {
-        let code = self.mailbox[s as usize & 63];
-        debug_assert!(code != EMPTY);
-        let (color, role) = (code_color(code), code_role(code));
+        let p = self.mailbox[s as usize & 63];
+        debug_assert!(p != EMPTY);
+        let (color, role) = (color_of(p), role_of(p));
         let b = !bit(s);
         self.by_color[color] &= b;
         self.by_role[role] &= b;
@@ -94,9 +77,9 @@ impl Board {
     pub fn placement_key(&self) -> u64 {
         let mut key = 0;
         for s in 0..64u32 {
-            let code = self.mailbox[s as usize];
-            if code != EMPTY {
-                key ^= zobrist::piece(code_color(code), code_role(code), s);
+            let p = self.mailbox[s as usize];
+            if p != EMPTY {
+                key ^= zobrist::piece(color_of(p), role_of(p), s);
             }
         }
         key

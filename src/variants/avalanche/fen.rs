@@ -2,9 +2,14 @@
 //! en-passant field is accepted and ignored (avalanche has no en passant).
 
 use super::bits::*;
-use super::board::{code_color, code_role, Board, EMPTY};
+use super::board::Board;
 use super::castling::castles;
 use super::{AvalanchePosition, Kind};
+use crate::variants::board8::fen::{
+    parse_castling, parse_counters, parse_placement, parse_side, side_letter, write_castling,
+    write_placement,
+};
+use crate::variants::board8::piece::{color_of, role_of, EMPTY};
 
 impl AvalanchePosition {
     pub(crate) fn parse_fen(kind: Kind, fen: &str) -> Result<AvalanchePosition, String> {
@@ -15,30 +20,15 @@ impl AvalanchePosition {
                 fields.len()
             ));
         }
-        let board = parse_placement(fields[0])?;
-        let turn = match fields[1] {
-            "w" => WHITE,
-            "b" => BLACK,
-            other => return Err(format!("side to move must be w or b, not {other}")),
-        };
+        let board = board_of(fields[0])?;
+        let turn = parse_side(fields[1])?;
         let castling = match fields.get(2) {
             None => 0,
             Some(text) => parse_castling(text)?,
         };
         // fields[3]: en passant, accepted and ignored.
-        let halfmoves = match fields.get(4) {
-            None => 0,
-            Some(t) => t
-                .parse::<u32>()
-                .map_err(|_| format!("halfmove clock {t} is not a number"))?,
-        };
-        let fullmoves = match fields.get(5) {
-            None => 1,
-            Some(t) => t
-                .parse::<u32>()
-                .map_err(|_| format!("fullmove number {t} is not a number"))?
-                .max(1),
-        };
+        let (halfmoves, fullmoves) =
+            parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
 
         let mut pos = AvalanchePosition {
             board,
@@ -120,44 +110,14 @@ impl AvalanchePosition {
     }
 
     pub(crate) fn to_fen(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8u32).rev() {
-            let mut gap = 0;
-            for file in 0..8u32 {
-                let code = self.board.mailbox[(rank * 8 + file) as usize];
-                if code == EMPTY {
-                    gap += 1;
-                    continue;
-                }
-                if gap > 0 {
-                    out.push_str(&gap.to_string());
-                    gap = 0;
-                }
-                let c = role_char(code_role(code));
-                out.push(if code_color(code) == WHITE {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                });
-            }
-            if gap > 0 {
-                out.push_str(&gap.to_string());
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out.push_str(if self.turn == WHITE { " w " } else { " b " });
-        if self.castling == 0 {
-            out.push('-');
-        }
-        for (bit, c) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
-            if self.castling & bit != 0 {
-                out.push(c);
-            }
-        }
-        out.push_str(&format!(" - {} {}", self.halfmoves, self.fullmoves));
-        out
+        format!(
+            "{} {} {} - {} {}",
+            write_placement(&self.board.mailbox),
+            side_letter(self.turn),
+            write_castling(self.castling),
+            self.halfmoves,
+            self.fullmoves
+        )
     }
 }
 
@@ -165,58 +125,14 @@ fn squares(mut set: u64) -> impl Iterator<Item = u32> {
     std::iter::from_fn(move || (set != 0).then(|| pop(&mut set)))
 }
 
-fn parse_placement(text: &str) -> Result<Board, String> {
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != 8 {
-        return Err(format!(
-            "board needs 8 ranks separated by /, got {}",
-            rows.len()
-        ));
-    }
+/// The board of a FEN placement field.
+fn board_of(text: &str) -> Result<Board, String> {
+    let mailbox = parse_placement(text)?;
     let mut board = Board::empty();
-    for (i, row) in rows.iter().enumerate() {
-        let rank = 7 - i as u32;
-        let mut file = 0u32;
-        for c in row.chars() {
-            if let Some(d) = c.to_digit(10) {
-                if d == 0 {
-                    return Err(format!("rank {}: 0 is not a square count", rank + 1));
-                }
-                file += d;
-            } else {
-                let role = role_of_char(c)
-                    .ok_or_else(|| format!("rank {}: unknown piece letter {c}", rank + 1))?;
-                if file >= 8 {
-                    return Err(format!("rank {} has more than 8 squares", rank + 1));
-                }
-                let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-                board.put(rank * 8 + file, color, role);
-                file += 1;
-            }
-            if file > 8 {
-                return Err(format!("rank {} has more than 8 squares", rank + 1));
-            }
-        }
-        if file != 8 {
-            return Err(format!("rank {} has {file} squares, not 8", rank + 1));
+    for (s, &p) in mailbox.iter().enumerate() {
+        if p != EMPTY {
+            board.put(s as u32, color_of(p), role_of(p));
         }
     }
     Ok(board)
-}
-
-fn parse_castling(text: &str) -> Result<u8, String> {
-    if text == "-" {
-        return Ok(0);
-    }
-    let mut rights = 0;
-    for c in text.chars() {
-        rights |= match c {
-            'K' => 1,
-            'Q' => 2,
-            'k' => 4,
-            'q' => 8,
-            _ => return Err(format!("castling field {text}: unknown letter {c}")),
-        };
-    }
-    Ok(rights)
 }

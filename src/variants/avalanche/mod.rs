@@ -7,7 +7,9 @@
 //! ([`board::Board`]), the pending pawn (a pawn of the side to move on its
 //! last rank, promoted by the first part of its owner's next turn) and an
 //! incrementally updated Zobrist key. A [`Turn`] packs the choice, the first
-//! part and the push into one `u32`.
+//! part and the push into one `u32`. Square numbering, colours, roles, piece
+//! letters, the common FEN fields and the drawing are shared with Dynamo in
+//! [`super::board8`].
 
 pub mod bits;
 mod board;
@@ -22,7 +24,7 @@ mod zobrist;
 pub use board::Board;
 pub use turn::Turn;
 
-use super::{GameEnd, Outcome, Rules};
+use super::{board8, GameEnd, Outcome, Rules};
 use bits::*;
 
 /// Which of the three avalanche games a position belongs to.
@@ -142,27 +144,7 @@ impl Rules for AvalanchePosition {
     }
 
     fn pretty(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8u32).rev() {
-            out.push_str(" +---+---+---+---+---+---+---+---+\n");
-            for file in 0..8u32 {
-                let code = self.board.mailbox[(rank * 8 + file) as usize];
-                let c = if code == 0 {
-                    ' '
-                } else {
-                    let c = role_char(board::code_role(code));
-                    if board::code_color(code) == WHITE {
-                        c.to_ascii_uppercase()
-                    } else {
-                        c
-                    }
-                };
-                out.push_str(&format!(" | {c}"));
-            }
-            out.push_str(&format!(" | {}\n", rank + 1));
-        }
-        out.push_str(" +---+---+---+---+---+---+---+---+\n");
-        out.push_str("   a   b   c   d   e   f   g   h\n");
+        let mut out = board8::draw::pretty(&self.board.mailbox);
         if let Some(s) = self.pending {
             out.push_str(&format!(
                 "Pending promotion on {} (chosen at the start of this turn)\n",

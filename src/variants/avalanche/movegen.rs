@@ -9,10 +9,11 @@
 //! would give check. Those few cases are tested directly; nothing is replayed.
 
 use super::bits::*;
-use super::board::{code_role, Board};
+use super::board::Board;
 use super::castling::castles;
 use super::turn::{FirstPart, Turn};
 use super::AvalanchePosition;
+use crate::variants::board8::piece::{role_of, EMPTY};
 
 /// The pushes available after one first part.
 #[derive(Clone, Copy, Debug)]
@@ -382,8 +383,8 @@ impl AvalanchePosition {
 
     /// Role of the piece on `s` of the current board, if any.
     pub(crate) fn role_on(&self, s: u32) -> Option<usize> {
-        let code = self.board.mailbox[s as usize & 63];
-        (code != 0).then(|| code_role(code))
+        let p = self.board.mailbox[s as usize & 63];
+        (p != EMPTY).then(|| role_of(p))
     }
 }
 

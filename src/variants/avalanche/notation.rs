@@ -4,6 +4,7 @@
 use super::bits::*;
 use super::turn::{FirstPart, Turn};
 use super::AvalanchePosition;
+use crate::variants::board8::letters::promotion_role;
 
 impl AvalanchePosition {
     pub(crate) fn format_turn(&self, t: Turn) -> String {
@@ -37,13 +38,7 @@ impl AvalanchePosition {
                 let role = head
                     .strip_prefix(&want)
                     .and_then(|rest| rest.strip_prefix('='))
-                    .and_then(|letter| match letter {
-                        "q" | "Q" => Some(QUEEN),
-                        "r" | "R" => Some(ROOK),
-                        "b" | "B" => Some(BISHOP),
-                        "n" | "N" => Some(KNIGHT),
-                        _ => None,
-                    })
+                    .and_then(|letter| promotion_role(&letter.to_ascii_lowercase()))
                     .ok_or_else(|| {
                         format!(
                             "the pawn on {want} awaits its promotion, \
@@ -138,15 +133,11 @@ fn parse_long(text: &str) -> Option<(u32, u32, Option<usize>)> {
     if !text.is_ascii() || !(4..=5).contains(&text.len()) {
         return None;
     }
-    let from = parse_square(&text[0..2])?;
-    let to = parse_square(&text[2..4])?;
-    let promo = match text.get(4..) {
-        None | Some("") => None,
-        Some("q") => Some(QUEEN),
-        Some("r") => Some(ROOK),
-        Some("b") => Some(BISHOP),
-        Some("n") => Some(KNIGHT),
-        Some(_) => return None,
+    let from = u32::from(parse_square(&text[0..2])?);
+    let to = u32::from(parse_square(&text[2..4])?);
+    let promo = match &text[4..] {
+        "" => None,
+        letter => Some(promotion_role(letter)?),
     };
     Some((from, to, promo))
 }

@@ -1,11 +1,11 @@
 //! Copy-make: playing a turn updates the board and the Zobrist key in step.
 
 use super::bits::*;
-use super::board::code_role;
 use super::castling::rights_kept;
 use super::movegen::castle_of;
 use super::turn::Turn;
 use super::{zobrist, AvalanchePosition};
+use crate::variants::board8::piece::{role_of, EMPTY};
 
 impl AvalanchePosition {
     /// Plays a turn produced by the generator for this position.
@@ -34,8 +34,8 @@ impl AvalanchePosition {
             key ^= self.board.put(c.king_to, us, KING);
             key ^= self.board.put(c.rook_to, us, ROOK);
         } else {
-            let role = code_role(self.board.mailbox[from as usize & 63]);
-            if self.board.mailbox[to as usize & 63] != 0 {
+            let role = role_of(self.board.mailbox[from as usize & 63]);
+            if self.board.mailbox[to as usize & 63] != EMPTY {
                 key ^= self.board.take(to);
                 irreversible = true;
             }

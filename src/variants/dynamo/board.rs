@@ -1,55 +1,14 @@
-//! Pieces, the bitboard set used by check detection, and Zobrist keys.
+//! Promotion test, the bitboard set used by check detection, and Zobrist
+//! keys. Colours, roles and the piece byte are the 8x8 ones of
+//! [`crate::variants::board8`], re-exported here for the evaluation and the
+//! tests that name them through this module.
 
 use super::geometry::{bit, OFF};
 use crate::rng::splitmix64_next;
-
-pub const WHITE: usize = 0;
-pub const BLACK: usize = 1;
-
-pub const PAWN: usize = 0;
-pub const KNIGHT: usize = 1;
-pub const BISHOP: usize = 2;
-pub const ROOK: usize = 3;
-pub const QUEEN: usize = 4;
-pub const KING: usize = 5;
-
-/// A piece as one byte: `colour * 6 + role`; [`EMPTY`] for no piece.
-pub type Piece = u8;
-pub const EMPTY: Piece = 12;
-
-#[inline]
-pub const fn piece(color: usize, role: usize) -> Piece {
-    (color * 6 + role) as Piece
-}
-
-#[inline]
-pub const fn color_of(p: Piece) -> usize {
-    (p / 6) as usize
-}
-
-#[inline]
-pub const fn role_of(p: Piece) -> usize {
-    (p % 6) as usize
-}
-
-pub const ROLE_CHARS: [char; 6] = ['p', 'n', 'b', 'r', 'q', 'k'];
-
-pub fn piece_char(p: Piece) -> char {
-    let c = ROLE_CHARS[role_of(p)];
-    if color_of(p) == WHITE {
-        c.to_ascii_uppercase()
-    } else {
-        c
-    }
-}
-
-pub fn piece_from_char(c: char) -> Option<Piece> {
-    let role = ROLE_CHARS
-        .iter()
-        .position(|&r| r == c.to_ascii_lowercase())?;
-    let color = if c.is_ascii_uppercase() { WHITE } else { BLACK };
-    Some(piece(color, role))
-}
+pub use crate::variants::board8::letters::ROLE_CHARS;
+pub use crate::variants::board8::piece::{
+    color_of, piece, role_of, Piece, BISHOP, BLACK, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK, WHITE,
+};
 
 /// Is `p` a pawn standing on its promotion rank if it lands on `sq`?
 #[inline]

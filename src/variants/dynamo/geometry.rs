@@ -1,9 +1,12 @@
 //! Board geometry as compile-time tables: rays, edge distances, leaps.
 //!
-//! Squares are `0..64` with a1 = 0, h1 = 7, a8 = 56; [`OFF`] stands for
+//! Squares are board8's `0..64` (a1 = 0, h1 = 7, a8 = 56); [`OFF`] stands for
 //! "off the board". Directions come in opposite pairs (`d ^ 1` is the
 //! opposite of `d`); the first four are orthogonal (rook lines), the last
 //! four diagonal (bishop lines).
+
+use crate::variants::board8;
+pub use crate::variants::board8::square::{file_of, parse_square, rank_of};
 
 /// "Off the board" as a square value in moves.
 pub const OFF: u8 = 64;
@@ -36,16 +39,6 @@ pub const KING_VECTORS: [(i8, i8); 8] = DIRS;
 #[inline]
 pub const fn bit(sq: u8) -> u64 {
     1u64 << sq
-}
-
-#[inline]
-pub const fn file_of(sq: u8) -> i8 {
-    (sq & 7) as i8
-}
-
-#[inline]
-pub const fn rank_of(sq: u8) -> i8 {
-    (sq >> 3) as i8
 }
 
 /// The square `n` steps of `(df, dr)` from `sq`, or [`OFF`].
@@ -274,24 +267,13 @@ pub const BISHOP_LINES_C: [u64; 64] = build_lines(4);
 pub static ROOK_LINES: [u64; 64] = ROOK_LINES_C;
 pub static BISHOP_LINES: [u64; 64] = BISHOP_LINES_C;
 
-/// Squares as text (`a1`, or `off`).
+/// Squares as text: the 8x8 names, or `off`.
 pub fn square_name(sq: u8) -> String {
     if sq >= OFF {
         "off".to_string()
     } else {
-        let f = (b'a' + (sq & 7)) as char;
-        let r = (b'1' + (sq >> 3)) as char;
-        format!("{f}{r}")
+        board8::square::square_name(sq)
     }
-}
-
-/// Parses `a1`..`h8`.
-pub fn parse_square(s: &str) -> Option<u8> {
-    let b = s.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-        return None;
-    }
-    Some((b[1] - b'1') * 8 + (b[0] - b'a'))
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 //! bitboards, Zobrist keys), `check` (can a piece be removed: check
 //! detection), `movegen` (turns), `fen`, `notation` (UCI tokens and the
 //! reasons a token is refused). This file holds the position and applies
-//! turns.
+//! turns. Square numbering, colours, roles, piece letters, the common FEN
+//! fields and the drawing are shared with avalanche in [`super::board8`].
 
 pub mod board;
 mod check;
@@ -14,10 +15,8 @@ pub mod geometry;
 mod movegen;
 mod notation;
 
-use super::{GameEnd, Outcome, Rules};
-use board::{
-    color_of, piece_char, role_of, Bits, Piece, BLACK, EMPTY, KING, PAWN, ROOK, WHITE, ZOBRIST,
-};
+use super::{board8, GameEnd, Outcome, Rules};
+use board::{color_of, role_of, Bits, Piece, BLACK, EMPTY, KING, PAWN, ROOK, WHITE, ZOBRIST};
 use geometry::OFF;
 use movegen::after_promotion;
 
@@ -297,19 +296,7 @@ impl Rules for DynamoPosition {
     }
 
     fn pretty(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8u8).rev() {
-            out.push_str(" +---+---+---+---+---+---+---+---+\n");
-            for file in 0..8u8 {
-                let p = self.board[(rank * 8 + file) as usize];
-                let c = if p == EMPTY { ' ' } else { piece_char(p) };
-                out.push_str(&format!(" | {c}"));
-            }
-            out.push_str(&format!(" | {}\n", rank + 1));
-        }
-        out.push_str(" +---+---+---+---+---+---+---+---+\n");
-        out.push_str("   a   b   c   d   e   f   g   h\n");
-        out
+        board8::draw::pretty(&self.board)
     }
 
     fn white_to_move(&self) -> bool {

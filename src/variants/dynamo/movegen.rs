@@ -18,9 +18,14 @@ use super::geometry::{
     ray_const, BISHOP_LINES, KING_THREATS_C, KNIGHT_THREATS_C, PAWN_THREATS_C, ROOK_LINES,
 };
 use super::{DynamoMove, DynamoPosition, MoveKind, KING_HOME, ROOK_HOME};
+use crate::variants::board8;
 
-/// Promotion choices, in the order they are generated.
-pub const PROMOTIONS: [u8; 4] = [QUEEN as u8, ROOK as u8, BISHOP as u8, KNIGHT as u8];
+/// Promotion choices, in the order they are generated: board8's, as the
+/// bytes a [`DynamoMove`] stores.
+pub const PROMOTIONS: [u8; 4] = {
+    let [a, b, c, d] = board8::piece::PROMOTIONS;
+    [a as u8, b as u8, c as u8, d as u8]
+};
 
 /// Squares that must be empty to castle, per right (WK, WQ, BK, BQ).
 const CASTLE_BETWEEN: [u64; 4] = [

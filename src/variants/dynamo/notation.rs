@@ -7,13 +7,14 @@
 //! when it is refused, says why (blocked path, pawn pull, king leaving the
 //! board, undoing, own king left in check, ...).
 
-use super::board::{color_of, role_of, Piece, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN, ROOK};
+use super::board::{color_of, role_of, Piece, BISHOP, EMPTY, KING, KNIGHT, PAWN, ROOK};
 use super::check::king_in_check;
 use super::geometry::{
     distance, file_of, offset, parse_square, rank_of, square_name, KING_VECTORS, KNIGHT_VECTORS,
     OFF,
 };
 use super::{DynamoMove, DynamoPosition, MoveKind, ROLE_CHARS};
+use crate::variants::board8::letters::promotion_role;
 
 const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
@@ -60,11 +61,7 @@ fn squares(part: &str) -> Option<(u8, u8, &str)> {
 fn promotion_letter(rest: &str) -> Option<u8> {
     match rest {
         "" => Some(0),
-        "q" => Some(QUEEN as u8),
-        "r" => Some(ROOK as u8),
-        "b" => Some(BISHOP as u8),
-        "n" => Some(KNIGHT as u8),
-        _ => None,
+        letter => promotion_role(letter).map(|role| role as u8),
     }
 }
 
