@@ -5,7 +5,7 @@
 //! part / square the pushed pawn lands on); `C` is the Italian knight.
 
 use chimera::variants::avalanche::AvalanchePosition;
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 
 /// Piece letters of the board, a1 = 0, from the position's FEN.
 fn letters(p: &AvalanchePosition) -> [char; 64] {
@@ -96,7 +96,7 @@ fn resolve(p: &AvalanchePosition, san: &str) -> String {
     matching[0].clone()
 }
 
-fn replay(variant: &str, score: &str) -> AvalanchePosition {
+fn replay(variant: VariantId, score: &str) -> AvalanchePosition {
     let mut p = AvalanchePosition::start(variant);
     for san in score.split_whitespace() {
         if san.ends_with('.') {
@@ -112,7 +112,7 @@ fn replay(variant: &str, score: &str) -> AvalanchePosition {
 #[test]
 fn salvadori_castelli_balanced_1991() {
     let p = replay(
-        "avalanche-balanced",
+        VariantId::AvalancheBalanced,
         "1. Nf3// Nf6/a3 2. Nc3/c6 d5/h3 3. d4/a6 Ne4/a4 4. Qd3/h6! Bf5/a5 \
          5. Nh4/f6 Bh7/g3 6. N:e4/g6 d:e4/c3 7. Q:e4/e6 Bb4+/c4 8. Bd2/b6 B:d2+/f3 \
          9. K:d2/h5 Qd6/b3 10. e3/c5 c:d4/b4!? 11. Q:a8/d3 Q:b4+/g4 \
@@ -125,7 +125,7 @@ fn salvadori_castelli_balanced_1991() {
 #[test]
 fn castelli_salvadori_reversed_1992() {
     let p = replay(
-        "avalanche-reversed",
+        VariantId::AvalancheReversed,
         "1. Nf3/c6 d5/g3 2. d4/h6 Nf6/c3 3. Qa4/a6 Bg4/a3 4. Bf4/h5 a5/b3 \
          5. Ne5/g6 b5/h3 6. Bg2/b4 b:a3/h4 7. Qb4/a4! Nfd7/e3 8. Qb7/c5 N:e5/e4 \
          9. B:e5/c4 Qc6/f3 10. Q:c6/e6 N:c6/f4 11. B:h8/f6 a:b3/e5 \
@@ -142,11 +142,11 @@ fn castelli_salvadori_reversed_1992() {
 #[test]
 fn castelli_kustrin_balanced_1991_up_to_its_error() {
     let p = replay(
-        "avalanche-balanced",
+        VariantId::AvalancheBalanced,
         "1. e4// e5/f3 2. f4/f6 h5/f5 3. Be2/d6 Qd7/g3 4. B:h5+/a6 Kd8/a3 \
          5. Nc3/c6 Ne7/g4 6. Na4/a5 Qc7/b3 7. c4/b6 Nd7/d3 8. Nc3/c5 Bb7/g5 \
          9. Nb5/g6 Nc6/h3 10. g:f6/d5!? N:f6/h4 11. Bg5/d4! g:h5/a4 12. Nf3//",
     );
     let e = p.parse_move("f6g4,f5f6").unwrap_err();
-    assert!(e.contains("not a legal move"), "{e}");
+    assert!(e.to_string().contains("not a legal move"), "{e}");
 }

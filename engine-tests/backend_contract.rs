@@ -1,5 +1,5 @@
 //! The backend contract: properties every [`Rules`] implementation must have,
-//! checked for every registered variant (`VARIANT_NAMES`, backend picked with
+//! checked for every registered variant (`VariantId::ALL`, backend picked with
 //! `with_variant!`, so a newly registered variant is covered with no change
 //! here).
 //!
@@ -49,8 +49,7 @@ use chimera::variants::dynamo::board::{KING, ROOK};
 use chimera::variants::dynamo::geometry::OFF;
 use chimera::variants::dynamo::{DynamoMove, DynamoPosition, MoveKind};
 use chimera::variants::omega::OmegaPosition;
-use chimera::variants::registry::VARIANT_NAMES;
-use chimera::variants::{Outcome, Rules};
+use chimera::variants::{Outcome, Rules, VariantId};
 use chimera::with_variant;
 
 /// The fuzzer's seeded splitmix64 generator.
@@ -108,7 +107,7 @@ impl Quirks for AvalanchePosition {
         let fen = self.fen();
         let fields: Vec<&str> = fen.split(' ').collect();
         let first_turn =
-            self.variant() == "avalanche-balanced" && fields[1] == "w" && fields[5] == "1";
+            self.variant() == VariantId::AvalancheBalanced && fields[1] == "w" && fields[5] == "1";
         format!(
             "{}{}",
             fields[..4].join(" "),
@@ -298,7 +297,7 @@ fn fnv1a(text: &str) -> u64 {
 fn check_fen_and_hash<P: Quirks>(
     pos: &P,
     track: &P::Track,
-    name: &str,
+    name: VariantId,
     stats: &mut Stats,
     ctx: &dyn Fn() -> String,
 ) {
@@ -330,7 +329,7 @@ fn check_fen_and_hash<P: Quirks>(
 fn check_position<P: Quirks>(
     pos: &P,
     track: &P::Track,
-    name: &str,
+    name: VariantId,
     stats: &mut Stats,
     ctx: &dyn Fn() -> String,
 ) -> (Vec<P::Move>, Vec<String>) {
@@ -463,7 +462,13 @@ fn check_position<P: Quirks>(
 }
 
 /// One seeded random game from `start`, every ply checked.
-fn random_game<P: Quirks>(start: &P, name: &str, seed: u64, stats: &mut Stats, seen: &mut Seen) {
+fn random_game<P: Quirks>(
+    start: &P,
+    name: VariantId,
+    seed: u64,
+    stats: &mut Stats,
+    seen: &mut Seen,
+) {
     let mut rng = Rng::new(seed);
     let mut pos = start.clone();
     let mut track = P::track_new(&pos);
@@ -488,7 +493,7 @@ fn random_game<P: Quirks>(start: &P, name: &str, seed: u64, stats: &mut Stats, s
     }
 }
 
-fn check_variant<P: Quirks>(name: &str) -> Stats {
+fn check_variant<P: Quirks>(name: VariantId) -> Stats {
     assert!(P::VARIANTS.contains(&name), "{name} not in its VARIANTS");
     let start = P::start(name);
     assert_eq!(start.fen(), P::start_fen(name), "{name}: start FEN");
@@ -502,7 +507,7 @@ fn check_variant<P: Quirks>(name: &str) -> Stats {
         let pos = P::from_fen(name, fen).unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
         assert_eq!(pos.variant(), name, "{fen}");
         for game in 0..GAMES_PER_START {
-            let seed = fnv1a(name) ^ ((i as u64) << 40) ^ (game << 32) ^ 0x5eed;
+            let seed = fnv1a(name.name()) ^ ((i as u64) << 40) ^ (game << 32) ^ 0x5eed;
             random_game(&pos, name, seed, &mut stats, &mut seen);
         }
     }
@@ -512,14 +517,12 @@ fn check_variant<P: Quirks>(name: &str) -> Stats {
 #[test]
 fn every_registered_variant_keeps_the_backend_contract() {
     // One thread per variant (a failure names its variant, seed and ply).
-    let results: Vec<(&str, Stats)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = VARIANT_NAMES
+    let results: Vec<(VariantId, Stats)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = VariantId::ALL
             .iter()
             .map(|&name| {
-                let handle = scope.spawn(move || {
-                    with_variant!(name, P => check_variant::<P>(name))
-                        .unwrap_or_else(|| panic!("{name} has no backend"))
-                });
+                let handle =
+                    scope.spawn(move || with_variant!(name, P => check_variant::<P>(name)));
                 (name, handle)
             })
             .collect();

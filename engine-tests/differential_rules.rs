@@ -38,8 +38,7 @@ use chimera::perft::{divide, perft};
 use chimera::variants::avalanche::AvalanchePosition;
 use chimera::variants::dynamo::DynamoPosition;
 use chimera::variants::omega::OmegaPosition;
-use chimera::variants::registry::VARIANT_NAMES;
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 use chimera::with_variant;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, FromSetup, Position};
@@ -52,7 +51,7 @@ type Divide = BTreeMap<String, u64>;
 mod rng;
 use rng::Rng as SplitMix;
 
-fn parse<P: Rules>(variant: &str, fen: &str) -> P {
+fn parse<P: Rules>(variant: VariantId, fen: &str) -> P {
     P::from_fen(variant, fen).unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
 }
 
@@ -153,7 +152,7 @@ fn dynamo_ref_divide(r: &dynamo_reference::RefPos, depth: u32) -> Divide {
 /// the move; returns how many of those calls compared a divide (returned
 /// `true`).
 fn random_games<P: Rules>(
-    variant: &str,
+    variant: VariantId,
     starts: &[&str],
     games: usize,
     plies: usize,
@@ -181,7 +180,7 @@ fn random_games<P: Rules>(
     compared
 }
 
-fn shakmaty_games<P: Rules, S: Position + FromSetup + Clone>(variant: &str, starts: &[&str]) {
+fn shakmaty_games<P: Rules, S: Position + FromSetup + Clone>(variant: VariantId, starts: &[&str]) {
     let compared = random_games::<P>(variant, starts, 8, 60, 0x5EED_0001, |pos, ply| {
         if ply % 6 != 3 {
             return false;
@@ -198,7 +197,7 @@ fn shakmaty_games<P: Rules, S: Position + FromSetup + Clone>(variant: &str, star
         );
         let engine = engine_divide(pos, depth);
         let reference = shakmaty_divide::<S>(&fen, depth);
-        assert_same_divide(variant, &fen, &engine, &reference);
+        assert_same_divide(variant.name(), &fen, &engine, &reference);
         true
     });
     assert!(
@@ -210,7 +209,7 @@ fn shakmaty_games<P: Rules, S: Position + FromSetup + Clone>(variant: &str, star
 #[test]
 fn chess_random_games_agree_with_shakmaty() {
     shakmaty_games::<chimera::variants::chess::ChessPosition, shakmaty::Chess>(
-        "chess",
+        VariantId::Chess,
         &[
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -223,7 +222,7 @@ fn chess_random_games_agree_with_shakmaty() {
 #[test]
 fn atomic_random_games_agree_with_shakmaty() {
     shakmaty_games::<chimera::variants::atomic::AtomicPosition, shakmaty::variant::Atomic>(
-        "atomic",
+        VariantId::Atomic,
         &[
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -235,9 +234,9 @@ fn atomic_random_games_agree_with_shakmaty() {
 
 #[test]
 fn avalanche_random_games_agree_with_reference() {
-    let cases: [(&str, &[&str]); 3] = [
+    let cases: [(VariantId, &[&str]); 3] = [
         (
-            "avalanche",
+            VariantId::Avalanche,
             &[
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                 "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
@@ -245,11 +244,11 @@ fn avalanche_random_games_agree_with_reference() {
             ],
         ),
         (
-            "avalanche-balanced",
+            VariantId::AvalancheBalanced,
             &["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
         ),
         (
-            "avalanche-reversed",
+            VariantId::AvalancheReversed,
             &[
                 "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                 "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
@@ -261,7 +260,7 @@ fn avalanche_random_games_agree_with_reference() {
         let compared =
             random_games::<AvalanchePosition>(variant, starts, 4, 40, 0x5EED_0002, |pos, ply| {
                 let fen = pos.fen();
-                let r = avalanche_reference::RefPos::from_fen(variant, &fen);
+                let r = avalanche_reference::RefPos::from_fen(variant.name(), &fen);
                 if ply % 8 != 2 {
                     // Depth 1 everywhere, depth 2 at the sampled plies.
                     let tokens = sorted_keys(r.turns());
@@ -269,7 +268,7 @@ fn avalanche_random_games_agree_with_reference() {
                     return false;
                 }
                 let engine = engine_divide(pos, 2);
-                assert_same_divide(variant, &fen, &engine, &avalanche_ref_divide(&r, 2));
+                assert_same_divide(variant.name(), &fen, &engine, &avalanche_ref_divide(&r, 2));
                 true
             });
         assert!(
@@ -292,8 +291,13 @@ const OMEGA_STARTS: &[&str] = &[
 
 #[test]
 fn omega_random_games_agree_with_reference() {
-    let compared =
-        random_games::<OmegaPosition>("omega", OMEGA_STARTS, 5, 60, 0x5EED_0003, |pos, ply| {
+    let compared = random_games::<OmegaPosition>(
+        VariantId::Omega,
+        OMEGA_STARTS,
+        5,
+        60,
+        0x5EED_0003,
+        |pos, ply| {
             let fen = pos.fen();
             let r = omega_reference::RefPos::from_fen(&fen);
             if ply % 5 != 1 {
@@ -304,7 +308,8 @@ fn omega_random_games_agree_with_reference() {
             let engine = engine_divide(pos, 2);
             assert_same_divide("omega", &fen, &engine, &omega_ref_divide(&r, 2));
             true
-        });
+        },
+    );
     assert!(compared >= 100, "omega: only {compared} positions compared");
 }
 
@@ -322,7 +327,7 @@ fn dynamo_random_games_agree_with_reference() {
     let mut compared = 0;
     for start in starts {
         for _ in 0..2 {
-            let mut pos: DynamoPosition = parse("dynamo", start);
+            let mut pos: DynamoPosition = parse(VariantId::Dynamo, start);
             let mut r = dynamo_reference::RefPos::from_fen(start);
             for ply in 0..40 {
                 let legal = r.legal();
@@ -403,7 +408,7 @@ fn omega_castling_with_an_enemy_rook_beyond_the_castling_rook() {
         ),
     ];
     for (fen, expected, castling) in cases {
-        let pos: OmegaPosition = parse("omega", fen);
+        let pos: OmegaPosition = parse(VariantId::Omega, fen);
         let r = omega_reference::RefPos::from_fen(fen);
         let reference = sorted_keys(r.legal_moves());
         assert_eq!(reference, sorted(expected), "reference moves of {fen}");
@@ -417,7 +422,7 @@ fn omega_castling_with_an_enemy_rook_beyond_the_castling_rook() {
         // The same position with the enemy rook one rank further in: now
         // nothing reaches the landing square and the castling is legal.
         let moved = shift_enemy_rook(fen);
-        let pos: OmegaPosition = parse("omega", &moved);
+        let pos: OmegaPosition = parse(VariantId::Omega, &moved);
         assert!(pos.parse_move(castling).is_ok(), "{castling} in {moved}");
         let r = omega_reference::RefPos::from_fen(&moved);
         assert_same_divide(
@@ -459,7 +464,7 @@ fn omega_issue_10_positions() {
     // Black's g11e11 would leave the king on e11 in check from the queen on
     // b11 along rank 11 (c11 and d11 empty once the rook went to f11).
     let fen = OMEGA_STARTS[3];
-    let pos: OmegaPosition = parse("omega", fen);
+    let pos: OmegaPosition = parse(VariantId::Omega, fen);
     assert!(pos.parse_move("g11e11").is_err());
     let r = omega_reference::RefPos::from_fen(fen);
     assert_same_divide(
@@ -471,7 +476,7 @@ fn omega_issue_10_positions() {
     // `go perft 3` panicked here: after the illegal g11i11 the queen on k11
     // could take the king.
     let fen = OMEGA_STARTS[4];
-    let pos: OmegaPosition = parse("omega", fen);
+    let pos: OmegaPosition = parse(VariantId::Omega, fen);
     assert!(pos.parse_move("g11i11").is_err());
     let r = omega_reference::RefPos::from_fen(fen);
     for depth in 1..=3 {
@@ -520,14 +525,14 @@ fn avalanche_castling_then_a_push_that_opens_a_line() {
         "h1h7,e3e2",
         "e1g1,h7h6",
     ]);
-    for variant in ["avalanche", "avalanche-reversed"] {
+    for variant in [VariantId::Avalanche, VariantId::AvalancheReversed] {
         let pos: AvalanchePosition = parse(variant, fen);
         assert_eq!(engine_tokens(&pos), expected, "{variant} {fen}");
-        let r = avalanche_reference::RefPos::from_fen(variant, fen);
+        let r = avalanche_reference::RefPos::from_fen(variant.name(), fen);
         let reference = sorted_keys(r.turns());
         assert_eq!(reference, expected, "reference {variant} {fen}");
         assert_same_divide(
-            variant,
+            variant.name(),
             fen,
             &engine_divide(&pos, 2),
             &avalanche_ref_divide(&r, 2),
@@ -552,7 +557,7 @@ fn avalanche_castling_then_a_push_that_opens_a_line() {
 fn avalanche_reversed_castling_then_push() {
     let fen = "r2k3r/8/4P3/8/8/8/8/4K3 b kq - 0 1";
     let expected = sorted(&["d8c8,e6e7", "d8e8,e6e7", "d8c7,e6e7", "d8e7", "d8b8,e6e7"]);
-    let pos: AvalanchePosition = parse("avalanche-reversed", fen);
+    let pos: AvalanchePosition = parse(VariantId::AvalancheReversed, fen);
     assert_eq!(engine_tokens(&pos), expected);
     let r = avalanche_reference::RefPos::from_fen("avalanche-reversed", fen);
     let reference = sorted_keys(r.turns());
@@ -597,7 +602,7 @@ fn dynamo_castling_into_removal() {
         "h1off,h2off",
         "h1e1,e1b1",
     ]);
-    let pos: DynamoPosition = parse("dynamo", fen);
+    let pos: DynamoPosition = parse(VariantId::Dynamo, fen);
     assert_eq!(engine_tokens(&pos), expected);
     let r = dynamo_reference::RefPos::from_fen(fen);
     let reference = sorted_keys(r.legal());
@@ -610,7 +615,7 @@ fn dynamo_castling_into_removal() {
     );
     // Without the bishop the castling is there.
     let fen = "k7/8/8/8/8/8/8/4K2R w K - 0 1";
-    let pos: DynamoPosition = parse("dynamo", fen);
+    let pos: DynamoPosition = parse(VariantId::Dynamo, fen);
     assert!(pos.parse_move("e1g1").is_ok());
 }
 
@@ -626,13 +631,13 @@ fn chess_and_atomic_castling_onto_an_attacked_square() {
         "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "h1h2", "h1h3", "h1h4", "h1h5", "h1h6", "h1h7",
         "h1h8", "h1g1", "h1f1",
     ]);
-    let chess: chimera::variants::chess::ChessPosition = parse("chess", fen);
+    let chess: chimera::variants::chess::ChessPosition = parse(VariantId::Chess, fen);
     assert_eq!(engine_tokens(&chess), expected);
-    let atomic: chimera::variants::atomic::AtomicPosition = parse("atomic", fen);
+    let atomic: chimera::variants::atomic::AtomicPosition = parse(VariantId::Atomic, fen);
     assert_eq!(engine_tokens(&atomic), expected);
     // The rook on a8 instead: O-O is back.
     let fen = "r3k3/8/8/8/8/8/8/4K2R w K - 0 1";
-    let chess: chimera::variants::chess::ChessPosition = parse("chess", fen);
+    let chess: chimera::variants::chess::ChessPosition = parse(VariantId::Chess, fen);
     assert!(chess.parse_move("e1g1").is_ok());
 }
 
@@ -641,37 +646,36 @@ fn chess_and_atomic_castling_onto_an_attacked_square() {
 
 /// Valid FENs per variant to mutate: start positions, castling rights,
 /// en passant (Omega's multi-square field), a pending avalanche pawn.
-fn fuzz_seeds(variant: &str) -> Vec<&'static str> {
+fn fuzz_seeds(variant: VariantId) -> Vec<&'static str> {
     match variant {
-        "chess" | "atomic" => vec![
+        VariantId::Chess | VariantId::Atomic => vec![
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ],
-        "avalanche" | "avalanche-balanced" => vec![
+        VariantId::Avalanche | VariantId::AvalancheBalanced => vec![
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
             "4k3/8/8/8/8/8/8/p2RK2R b K - 0 30",
             "4kb1P/8/8/8/8/8/8/R3K3 w Q - 0 9",
         ],
-        "avalanche-reversed" => vec![
+        VariantId::AvalancheReversed => vec![
             "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
         ],
-        "omega" => vec![
+        VariantId::Omega => vec![
             OMEGA_STARTS[0],
             OMEGA_STARTS[1],
             OMEGA_STARTS[3],
             OMEGA_STARTS[4],
             "1**********w/*5k3r*/*1b5p2*/*10*/*10*/*10*/*3Pp5*/*p1p7*/*10*/*CP4P3*/*R1N2K4*/W**********1 b - e4e5 0 1",
         ],
-        "dynamo" => vec![
+        VariantId::Dynamo => vec![
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/pp3ppp/2n1b3/3q4/3Q4/2N1B3/PP3PPP/R3K2R w KQkq - 0 1",
             "4k3/1P6/8/8/8/8/6p1/R3K2R b KQ - 0 1",
         ],
-        _ => panic!("no fuzz seeds for {variant}"),
     }
 }
 
@@ -877,7 +881,7 @@ fn fuzz_tokens<P: Rules>(pos: &P, moves: &[P::Move], rng: &mut SplitMix) {
 }
 
 /// Perft 2 with every check of the fuzz test; returns the node count.
-fn fuzz_one<P: Rules>(variant: &str, fen: &str, pos: &P, rng: &mut SplitMix) -> u64 {
+fn fuzz_one<P: Rules>(variant: VariantId, fen: &str, pos: &P, rng: &mut SplitMix) -> u64 {
     let written = pos.fen();
     let again = P::from_fen(variant, &written)
         .unwrap_or_else(|e| panic!("its own FEN {written} is refused: {e}"));
@@ -926,7 +930,7 @@ fn fuzzed_fens_never_panic() {
     // Panics are caught and reported together; keep their messages quiet.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    for &variant in VARIANT_NAMES {
+    for variant in VariantId::ALL {
         let seeds = fuzz_seeds(variant);
         let before = accepted;
         for round in 0..FUZZ_ROUNDS {
@@ -946,8 +950,7 @@ fn fuzzed_fens_never_panic() {
                         false
                     }
                 }))
-            })
-            .expect("registered variant");
+            });
             match outcome {
                 Ok(true) => accepted += 1,
                 Ok(false) => {}

@@ -7,7 +7,7 @@
 mod reference;
 
 use chimera::variants::dynamo::DynamoPosition;
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 use reference::RefPos;
 
 fn engine_tokens(pos: &DynamoPosition) -> Vec<String> {
@@ -64,7 +64,7 @@ fn compare_tree(pos: &DynamoPosition, r: &RefPos, depth: u32, path: &mut Vec<Str
 /// Plays `moves` in both, then compares to `depth`; returns the engine count
 /// checked against the reference at every node, plus perft from the engine.
 fn check(fen: &str, moves: &[&str], depth: u32) -> u64 {
-    let mut pos = DynamoPosition::from_fen("dynamo", fen).unwrap();
+    let mut pos = DynamoPosition::from_fen(VariantId::Dynamo, fen).unwrap();
     let mut r = RefPos::from_fen(fen);
     for &t in moves {
         let m = pos.parse_move(t).unwrap_or_else(|e| panic!("{e}"));
@@ -155,7 +155,7 @@ fn random_games_match_reference() {
     let (mut undoing, mut castles, mut promotions, mut removals, mut checks) = (0, 0, 0, 0, 0);
     for game in 0..24 {
         let fen = starts[game % starts.len()];
-        let mut pos = DynamoPosition::from_fen("dynamo", fen).unwrap();
+        let mut pos = DynamoPosition::from_fen(VariantId::Dynamo, fen).unwrap();
         let mut r = RefPos::from_fen(fen);
         let mut path = Vec::new();
         for _ in 0..80 {
@@ -283,10 +283,10 @@ fn random_placements_match_reference() {
         };
         let pawn_on_last_rank = grid[56..].contains(&'P') || grid[..8].contains(&'p');
         if !pawn_on_last_rank {
-            let refused = DynamoPosition::from_fen("dynamo", &fen).is_err();
+            let refused = DynamoPosition::from_fen(VariantId::Dynamo, &fen).is_err();
             assert_eq!(refused, RefPos::from_fen(&flipped).in_check(), "{fen}");
         }
-        let Ok(mut pos) = DynamoPosition::from_fen("dynamo", &fen) else {
+        let Ok(mut pos) = DynamoPosition::from_fen(VariantId::Dynamo, &fen) else {
             continue;
         };
         games += 1;

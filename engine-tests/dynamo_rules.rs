@@ -4,10 +4,10 @@
 
 use chimera::perft::perft;
 use chimera::variants::dynamo::DynamoPosition;
-use chimera::variants::{Outcome, Rules};
+use chimera::variants::{Outcome, Rules, VariantId};
 
 fn pos(fen: &str) -> DynamoPosition {
-    DynamoPosition::from_fen("dynamo", fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    DynamoPosition::from_fen(VariantId::Dynamo, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn play(p: &DynamoPosition, token: &str) -> DynamoPosition {
@@ -34,6 +34,8 @@ fn refused(p: &DynamoPosition, token: &str) -> String {
     match p.parse_move(token) {
         Ok(_) => panic!("{token} was accepted in {}", p.fen()),
         Err(e) => {
+            assert_eq!(e.token(), token);
+            let e = e.to_string();
             assert!(e.contains(token), "error names the token: {e}");
             e
         }
@@ -44,7 +46,7 @@ fn refused(p: &DynamoPosition, token: &str) -> String {
 
 #[test]
 fn perft_start_position_from_spec() {
-    let p = DynamoPosition::start("dynamo");
+    let p = DynamoPosition::start(VariantId::Dynamo);
     assert_eq!(perft(&p, 1), 47);
     assert_eq!(perft(&p, 2), 2205);
     assert_eq!(perft(&p, 3), 103_850);
@@ -56,7 +58,7 @@ fn start_position_turns_by_hand() {
     // b1 pushes d2 (vector (2,1)) to f3, g1 pushes e2 to c3; queen d1 and
     // king e1 push e2/d2/f2 diagonally or straight where the square beyond
     // is empty: 47 in all (spec).
-    let p = DynamoPosition::start("dynamo");
+    let p = DynamoPosition::start(VariantId::Dynamo);
     let t = tokens(&p);
     assert_eq!(t.len(), 47);
     assert!(t.contains(&"e2e4".to_string()));
@@ -287,15 +289,17 @@ fn checkmate_and_stalemate() {
 
 #[test]
 fn fen_rejects_check_on_side_not_to_move_and_wrong_kings() {
-    assert!(DynamoPosition::from_fen("dynamo", "4k3/8/8/8/8/8/8/r3K3 b - - 0 1").is_err());
-    assert!(DynamoPosition::from_fen("dynamo", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1").is_ok());
-    assert!(DynamoPosition::from_fen("dynamo", "4k3/8/8/8/8/8/8/8 w - - 0 1").is_err());
-    assert!(DynamoPosition::from_fen("dynamo", "4k2k/8/8/8/8/8/8/4K3 w - - 0 1").is_err());
-    assert!(DynamoPosition::from_fen("dynamo", "4k3/8/8/8/8/8/8/4K3 w - e3 0 1").is_ok());
-    assert!(DynamoPosition::from_fen("dynamo", "4k3/8/8/8/8/8/8/4K3 x - - 0 1").is_err());
-    assert!(DynamoPosition::from_fen("dynamo", "4k3/8/8/8/8/8/8/4K3/8 w - - 0 1").is_err());
-    assert!(DynamoPosition::from_fen("dynamo", "4k3/8/8/9/8/8/8/4K3 w - - 0 1").is_err());
-    assert!(DynamoPosition::from_fen("dynamo", "").is_err());
+    assert!(DynamoPosition::from_fen(VariantId::Dynamo, "4k3/8/8/8/8/8/8/r3K3 b - - 0 1").is_err());
+    assert!(DynamoPosition::from_fen(VariantId::Dynamo, "4k3/8/8/8/8/8/8/r3K3 w - - 0 1").is_ok());
+    assert!(DynamoPosition::from_fen(VariantId::Dynamo, "4k3/8/8/8/8/8/8/8 w - - 0 1").is_err());
+    assert!(DynamoPosition::from_fen(VariantId::Dynamo, "4k2k/8/8/8/8/8/8/4K3 w - - 0 1").is_err());
+    assert!(DynamoPosition::from_fen(VariantId::Dynamo, "4k3/8/8/8/8/8/8/4K3 w - e3 0 1").is_ok());
+    assert!(DynamoPosition::from_fen(VariantId::Dynamo, "4k3/8/8/8/8/8/8/4K3 x - - 0 1").is_err());
+    assert!(
+        DynamoPosition::from_fen(VariantId::Dynamo, "4k3/8/8/8/8/8/8/4K3/8 w - - 0 1").is_err()
+    );
+    assert!(DynamoPosition::from_fen(VariantId::Dynamo, "4k3/8/8/9/8/8/8/4K3 w - - 0 1").is_err());
+    assert!(DynamoPosition::from_fen(VariantId::Dynamo, "").is_err());
 }
 
 // --- No undoing --------------------------------------------------------------
@@ -400,7 +404,7 @@ fn fifty_move_clock_counts_pawn_changes_and_removals() {
 
 #[test]
 fn hash_is_incremental_and_follows_the_position() {
-    let s = DynamoPosition::start("dynamo");
+    let s = DynamoPosition::start(VariantId::Dynamo);
     let a = ["b1c3", "g8f6", "g1f3", "b8c6"]
         .iter()
         .fold(s.clone(), |p, t| play(&p, t));
@@ -450,7 +454,7 @@ fn tokens_parse_and_print_exactly() {
 
 #[test]
 fn malformed_tokens_are_errors_not_panics() {
-    let p = DynamoPosition::start("dynamo");
+    let p = DynamoPosition::start(VariantId::Dynamo);
     for bad in [
         "",
         "e2",
@@ -466,7 +470,7 @@ fn malformed_tokens_are_errors_not_panics() {
         "e7e8k",
     ] {
         let e = p.parse_move(bad).unwrap_err();
-        assert!(e.contains("move"), "{bad}: {e}");
+        assert!(e.to_string().contains("move"), "{bad}: {e}");
     }
 }
 
@@ -493,7 +497,7 @@ fn random_tokens_and_fens_never_panic() {
         (seed >> 33) as usize % n
     };
     let positions = [
-        DynamoPosition::start("dynamo"),
+        DynamoPosition::start(VariantId::Dynamo),
         pos("k7/4P3/4P3/8/8/8/8/4K3 w - - 0 1"),
         pos("r3k2r/pp3ppp/2n1b3/3q4/3Q4/2N1B3/PP3PPP/R3K2R w KQkq - 0 1"),
     ];
@@ -503,7 +507,7 @@ fn random_tokens_and_fens_never_panic() {
         for p in &positions {
             let _ = p.parse_move(&s);
         }
-        let _ = DynamoPosition::from_fen("dynamo", &s);
+        let _ = DynamoPosition::from_fen(VariantId::Dynamo, &s);
     }
     // Tokens close to real ones, with every square combination around a piece.
     let p = &positions[2];

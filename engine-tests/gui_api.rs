@@ -6,7 +6,7 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 use chimera::gui::{self, RunningServer};
-use chimera::variants::registry::VARIANT_NAMES;
+use chimera::variants::VariantId;
 use serde_json::{json, Value};
 
 struct Client {
@@ -198,7 +198,7 @@ fn every_registered_variant_starts_with_drawable_turns() {
         .iter()
         .map(|v| v["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, VARIANT_NAMES);
+    assert_eq!(names, VariantId::ALL.map(VariantId::name));
     for v in list["variants"].as_array().unwrap() {
         let name = v["name"].as_str().unwrap();
         let state = c.new_game(name, None);

@@ -447,7 +447,7 @@ fn game(number: u32, white: usize, black: usize, result: GameResult) -> GameReco
         number,
         white,
         black,
-        variant: "chess".to_string(),
+        variant: chimera::variants::VariantId::Chess,
         start_fen: None,
         moves: Vec::new(),
         annotations: Vec::new(),

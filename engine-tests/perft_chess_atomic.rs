@@ -5,13 +5,22 @@ mod common;
 
 use chimera::variants::atomic::AtomicPosition;
 use chimera::variants::chess::ChessPosition;
+use chimera::variants::VariantId;
 
 #[test]
 fn chess_perft_suite() {
-    common::run_perft_suite::<ChessPosition>("chess", "engine-tests/perft/chess.epd", 6_000_000);
+    common::run_perft_suite::<ChessPosition>(
+        VariantId::Chess,
+        "engine-tests/perft/chess.epd",
+        6_000_000,
+    );
 }
 
 #[test]
 fn atomic_perft_suite() {
-    common::run_perft_suite::<AtomicPosition>("atomic", "engine-tests/perft/atomic.epd", 6_000_000);
+    common::run_perft_suite::<AtomicPosition>(
+        VariantId::Atomic,
+        "engine-tests/perft/atomic.epd",
+        6_000_000,
+    );
 }

@@ -3,8 +3,13 @@
 mod common;
 
 use chimera::variants::dynamo::DynamoPosition;
+use chimera::variants::VariantId;
 
 #[test]
 fn dynamo_perft_suite() {
-    common::run_perft_suite::<DynamoPosition>("dynamo", "engine-tests/perft/dynamo.epd", 6_000_000);
+    common::run_perft_suite::<DynamoPosition>(
+        VariantId::Dynamo,
+        "engine-tests/perft/dynamo.epd",
+        6_000_000,
+    );
 }

@@ -9,7 +9,7 @@ mod omega_reference;
 
 use chimera::perft::perft;
 use chimera::variants::omega::OmegaPosition;
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 use omega_reference::RefPos;
 
 const SUITE: &str = "engine-tests/perft/omega.epd";
@@ -17,7 +17,7 @@ const SUITE: &str = "engine-tests/perft/omega.epd";
 /// The spec (shared/spec/omega.md): 40, 1600, 67202, 2819484.
 #[test]
 fn start_position_depths_1_to_4() {
-    let pos = OmegaPosition::start("omega");
+    let pos = OmegaPosition::start(VariantId::Omega);
     assert_eq!(
         (1..=4).map(|d| perft(&pos, d)).collect::<Vec<_>>(),
         [40, 1600, 67202, 2819484]
@@ -26,7 +26,7 @@ fn start_position_depths_1_to_4() {
 
 #[test]
 fn omega_perft_suite() {
-    common::run_perft_suite::<OmegaPosition>("omega", SUITE, 30_000_000);
+    common::run_perft_suite::<OmegaPosition>(VariantId::Omega, SUITE, 30_000_000);
 }
 
 fn suite_fens() -> Vec<String> {
@@ -42,7 +42,7 @@ fn suite_fens() -> Vec<String> {
 #[test]
 fn reference_generator_agrees_on_suite() {
     for fen in suite_fens() {
-        let pos = OmegaPosition::from_fen("omega", &fen).unwrap();
+        let pos = OmegaPosition::from_fen(VariantId::Omega, &fen).unwrap();
         let reference = RefPos::from_fen(&fen);
         for depth in 1..=3 {
             assert_eq!(
@@ -74,14 +74,14 @@ impl Lcg {
 fn random_games_agree_with_reference() {
     let mut rng = Lcg(0x0E6A);
     let mut starts = suite_fens();
-    starts.push(OmegaPosition::start_fen("omega").to_string());
+    starts.push(OmegaPosition::start_fen(VariantId::Omega).to_string());
     let mut plies = 0;
     for fen in starts {
         for _game in 0..6 {
-            let mut pos = OmegaPosition::from_fen("omega", &fen).unwrap();
+            let mut pos = OmegaPosition::from_fen(VariantId::Omega, &fen).unwrap();
             for _ply in 0..80 {
                 let fen_now = pos.fen();
-                let again = OmegaPosition::from_fen("omega", &fen_now).unwrap();
+                let again = OmegaPosition::from_fen(VariantId::Omega, &fen_now).unwrap();
                 assert_eq!(again.fen(), fen_now);
                 assert_eq!(again.hash(), pos.hash(), "hash of {fen_now}");
                 let mut moves = Vec::new();
@@ -151,7 +151,10 @@ fn find_mismatch() {
     }
     let fen = std::env::var("OMEGA_FEN").unwrap();
     let depth: u32 = std::env::var("OMEGA_DEPTH").unwrap().parse().unwrap();
-    walk(&OmegaPosition::from_fen("omega", &fen).unwrap(), depth);
+    walk(
+        &OmegaPosition::from_fen(VariantId::Omega, &fen).unwrap(),
+        depth,
+    );
 }
 
 /// Slower, wider version of the random-game check: perft 3 against the
@@ -162,10 +165,10 @@ fn find_mismatch() {
 fn deep_random_check() {
     let mut rng = Lcg(0xD33F);
     let mut starts = suite_fens();
-    starts.push(OmegaPosition::start_fen("omega").to_string());
+    starts.push(OmegaPosition::start_fen(VariantId::Omega).to_string());
     for fen in starts {
         for _game in 0..4 {
-            let mut pos = OmegaPosition::from_fen("omega", &fen).unwrap();
+            let mut pos = OmegaPosition::from_fen(VariantId::Omega, &fen).unwrap();
             for ply in 0..60 {
                 if ply % 10 == 5 {
                     let f = pos.fen();

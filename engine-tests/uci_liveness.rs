@@ -7,7 +7,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 use common::engine::Engine;
 
 /// What "at once" means on a loaded machine.
@@ -19,7 +19,7 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 const AVALANCHE_TACTICAL: &str =
     "r4rk1/1pp1qp1p/p1np1np1/2b1p1B1/2B1P1bN/P1NP4/1PP1QPPP/R4RK1 b - - 0 10";
 
-fn legal<P: Rules>(variant: &str, fen: &str, token: &str) -> bool {
+fn legal<P: Rules>(variant: VariantId, fen: &str, token: &str) -> bool {
     P::from_fen(variant, fen).unwrap().parse_move(token).is_ok()
 }
 
@@ -59,7 +59,7 @@ fn invalid_utf8_gets_an_error_and_the_engine_goes_on() {
         .all(|l| l.starts_with("info string error: unknown command")));
     let best = e.bestmove("go depth 1");
     assert!(legal::<chimera::variants::chess::ChessPosition>(
-        "chess",
+        VariantId::Chess,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         &best
     ));
@@ -89,7 +89,7 @@ fn stop_and_the_clock_hold_at_depth_one() {
     assert!(took < PROMPT, "movetime 100 took {took:?}");
     let best = best_of(&out);
     assert!(legal::<chimera::variants::avalanche::AvalanchePosition>(
-        "avalanche",
+        VariantId::Avalanche,
         KIWIPETE,
         &best
     ));
@@ -101,7 +101,7 @@ fn stop_and_the_clock_hold_at_depth_one() {
     assert!(took < PROMPT, "a 50 ms clock took {took:?}");
     let best = best_of(&out);
     assert!(legal::<chimera::variants::avalanche::AvalanchePosition>(
-        "avalanche",
+        VariantId::Avalanche,
         AVALANCHE_TACTICAL,
         &best
     ));
@@ -110,7 +110,7 @@ fn stop_and_the_clock_hold_at_depth_one() {
     let (out, took) = timed_bestmove(&mut e, "stop");
     assert!(took < PROMPT, "stop took {took:?}");
     assert!(legal::<chimera::variants::avalanche::AvalanchePosition>(
-        "avalanche",
+        VariantId::Avalanche,
         AVALANCHE_TACTICAL,
         &best_of(&out)
     ));
@@ -306,7 +306,7 @@ fn go_nodes_keeps_a_small_limit() {
     }
     let (out, _) = timed_bestmove(&mut e, "go nodes 1");
     assert!(legal::<chimera::variants::chess::ChessPosition>(
-        "chess",
+        VariantId::Chess,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         &best_of(&out)
     ));

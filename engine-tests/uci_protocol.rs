@@ -5,11 +5,11 @@ mod common;
 use std::time::Duration;
 
 use chimera::variants::chess::ChessPosition;
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 use common::engine::Engine;
 
 /// The legal tokens of `fen` after `moves`, via the library.
-fn legal_tokens<P: Rules>(variant: &str, fen: &str, moves: &[&str]) -> Vec<String> {
+fn legal_tokens<P: Rules>(variant: VariantId, fen: &str, moves: &[&str]) -> Vec<String> {
     let mut pos = P::from_fen(variant, fen).unwrap();
     for t in moves {
         let m = pos.parse_move(t).unwrap();
@@ -98,7 +98,7 @@ fn go_depth_after_moves_gives_a_legal_move() {
         .unwrap()
         .to_string();
     assert!(
-        legal_tokens::<ChessPosition>("chess", START, &moves).contains(&best),
+        legal_tokens::<ChessPosition>(VariantId::Chess, START, &moves).contains(&best),
         "{best}"
     );
     let info = lines
@@ -140,7 +140,7 @@ fn infinite_search_stops_on_stop_and_answers_isready_meanwhile() {
         .nth(1)
         .unwrap()
         .to_string();
-    assert!(legal_tokens::<ChessPosition>("chess", START, &[]).contains(&token));
+    assert!(legal_tokens::<ChessPosition>(VariantId::Chess, START, &[]).contains(&token));
     assert!(e.sync().is_empty());
 }
 
@@ -216,7 +216,7 @@ fn every_bad_input_gets_one_error_line_and_changes_nothing() {
         "{board:?}"
     );
     let best = e.bestmove("go depth 2");
-    assert!(legal_tokens::<ChessPosition>("chess", START, &["e2e4"]).contains(&best));
+    assert!(legal_tokens::<ChessPosition>(VariantId::Chess, START, &["e2e4"]).contains(&best));
 }
 
 #[test]
@@ -249,7 +249,7 @@ fn a_rejected_position_leaves_no_position() {
     // A new game brings the start position back.
     e.send("ucinewgame");
     let best = e.bestmove("go depth 1");
-    assert!(legal_tokens::<ChessPosition>("chess", START, &[]).contains(&best));
+    assert!(legal_tokens::<ChessPosition>(VariantId::Chess, START, &[]).contains(&best));
 }
 
 #[test]
@@ -271,7 +271,9 @@ fn go_ignores_unknown_parameters_and_obeys_the_rest() {
             "{errors:?}"
         );
         let best = out.last().unwrap().split_whitespace().nth(1).unwrap();
-        assert!(legal_tokens::<ChessPosition>("chess", START, &[]).contains(&best.to_string()));
+        assert!(
+            legal_tokens::<ChessPosition>(VariantId::Chess, START, &[]).contains(&best.to_string())
+        );
     }
     // searchmoves without a legal turn: said so, and all turns searched.
     e.send("go depth 2 searchmoves e2e5 zz");
@@ -281,7 +283,7 @@ fn go_ignores_unknown_parameters_and_obeys_the_rest() {
         "{out:?}"
     );
     let best = out.last().unwrap().split_whitespace().nth(1).unwrap();
-    assert!(legal_tokens::<ChessPosition>("chess", START, &[]).contains(&best.to_string()));
+    assert!(legal_tokens::<ChessPosition>(VariantId::Chess, START, &[]).contains(&best.to_string()));
     // searchmoves with one legal turn among junk: that turn.
     e.send("go depth 3 searchmoves zz a2a3");
     let out = e.until(|l| l.starts_with("bestmove"));
@@ -340,9 +342,9 @@ fn clocked_search_with_threads_answers_in_time() {
     e.send("setoption name Hash value 8");
     e.send("position startpos moves d2d4");
     let best = e.bestmove("go wtime 40 btime 40 winc 10 binc 10");
-    assert!(legal_tokens::<ChessPosition>("chess", START, &["d2d4"]).contains(&best));
+    assert!(legal_tokens::<ChessPosition>(VariantId::Chess, START, &["d2d4"]).contains(&best));
     let best = e.bestmove("go movetime 100");
-    assert!(legal_tokens::<ChessPosition>("chess", START, &["d2d4"]).contains(&best));
+    assert!(legal_tokens::<ChessPosition>(VariantId::Chess, START, &["d2d4"]).contains(&best));
 }
 
 #[test]
@@ -388,7 +390,7 @@ fn omega_over_uci() {
     use chimera::variants::omega::OmegaPosition;
     let mut e = Engine::start();
     e.send("setoption name UCI_Variant value omega");
-    let start = OmegaPosition::start_fen("omega");
+    let start = OmegaPosition::start_fen(VariantId::Omega);
     assert_eq!(
         e.line(),
         format!("info string variant omega startpos {start}")
@@ -398,7 +400,7 @@ fn omega_over_uci() {
     e.send(&format!("position startpos moves {}", moves.join(" ")));
     let best = e.bestmove("go depth 4");
     assert!(
-        legal_tokens::<OmegaPosition>("omega", start, &moves).contains(&best),
+        legal_tokens::<OmegaPosition>(VariantId::Omega, start, &moves).contains(&best),
         "{best}"
     );
     for bad in ["m1m2", "a13a12", "b2a2", "c3c5x"] {
@@ -417,7 +419,7 @@ fn omega_over_uci() {
         .into_iter()
         .find(|l| l.starts_with("Fen: "))
         .unwrap();
-    let mut pos = OmegaPosition::from_fen("omega", start).unwrap();
+    let mut pos = OmegaPosition::from_fen(VariantId::Omega, start).unwrap();
     for t in moves {
         let m = pos.parse_move(t).unwrap();
         pos.play(m);
@@ -438,7 +440,7 @@ fn piped_commands_let_a_bounded_search_finish() {
         "{lines:?}"
     );
     let second = e.bestmove("");
-    assert!(legal_tokens::<ChessPosition>("chess", START, &["e2e4"]).contains(&second));
+    assert!(legal_tokens::<ChessPosition>(VariantId::Chess, START, &["e2e4"]).contains(&second));
 }
 
 #[test]
@@ -455,7 +457,7 @@ fn dynamo_over_uci() {
     e.send(&format!("position startpos moves {}", moves.join(" ")));
     let best = e.bestmove("go depth 4");
     assert!(
-        legal_tokens::<DynamoPosition>("dynamo", START, &moves).contains(&best),
+        legal_tokens::<DynamoPosition>(VariantId::Dynamo, START, &moves).contains(&best),
         "{best}"
     );
     // Refusals, each in a position where the turn is otherwise well-formed.
@@ -525,7 +527,7 @@ fn avalanche_over_uci() {
     let best = e.bestmove("go depth 3");
     assert!(best.contains(','), "a turn with its push: {best}");
     assert!(
-        legal_tokens::<AvalanchePosition>("avalanche", START, &moves).contains(&best),
+        legal_tokens::<AvalanchePosition>(VariantId::Avalanche, START, &moves).contains(&best),
         "{best}"
     );
     // Missing compulsory push; a push onto an occupied square; pushing

@@ -7,16 +7,16 @@ use std::time::Instant;
 use chimera::perft::perft;
 use chimera::variants::avalanche::AvalanchePosition;
 use chimera::variants::chess::ChessPosition;
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 
-fn timed<P: Rules>(name: &str, variant: &str, depth: u32) -> f64 {
+fn timed<P: Rules>(variant: VariantId, depth: u32) -> f64 {
     let pos = P::start(variant);
     let t = Instant::now();
     let n = perft(&pos, depth);
     let s = t.elapsed().as_secs_f64();
     let rate = n as f64 / s;
     println!(
-        "{name} perft {depth}: {n} nodes in {s:.3} s = {:.1} M/s",
+        "{variant} perft {depth}: {n} nodes in {s:.3} s = {:.1} M/s",
         rate / 1e6
     );
     rate
@@ -27,9 +27,9 @@ fn main() {
         .nth(1)
         .and_then(|d| d.parse().ok())
         .unwrap_or(4);
-    let chess = timed::<ChessPosition>("chess", "chess", depth + 2);
-    let ava = timed::<AvalanchePosition>("avalanche", "avalanche", depth);
-    timed::<AvalanchePosition>("avalanche-balanced", "avalanche-balanced", depth);
-    timed::<AvalanchePosition>("avalanche-reversed", "avalanche-reversed", depth);
+    let chess = timed::<ChessPosition>(VariantId::Chess, depth + 2);
+    let ava = timed::<AvalanchePosition>(VariantId::Avalanche, depth);
+    timed::<AvalanchePosition>(VariantId::AvalancheBalanced, depth);
+    timed::<AvalanchePosition>(VariantId::AvalancheReversed, depth);
     println!("avalanche turns/s / chess moves/s = {:.2}", ava / chess);
 }

@@ -3,7 +3,7 @@
 use chimera::perft::perft;
 use chimera::variants::chess::ChessPosition;
 use chimera::variants::dynamo::DynamoPosition;
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 use std::time::Instant;
 
 fn main() {
@@ -12,8 +12,8 @@ fn main() {
     let cd: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
     let fen = args.get(3).cloned();
     let pos = match &fen {
-        Some(f) => DynamoPosition::from_fen("dynamo", f).expect("fen"),
-        None => DynamoPosition::start("dynamo"),
+        Some(f) => DynamoPosition::from_fen(VariantId::Dynamo, f).expect("fen"),
+        None => DynamoPosition::start(VariantId::Dynamo),
     };
     for d in 1..=dd {
         let t = Instant::now();
@@ -25,7 +25,7 @@ fn main() {
             n as f64 / s / 1e6
         );
     }
-    let chess = ChessPosition::start("chess");
+    let chess = ChessPosition::start(VariantId::Chess);
     let t = Instant::now();
     let n = perft(&chess, cd);
     let s = t.elapsed().as_secs_f64();

@@ -5,15 +5,15 @@ use std::time::Instant;
 
 use chimera::perft::perft;
 use chimera::variants::omega::OmegaPosition;
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let depth: u32 = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(5);
     let fen = args
         .get(2)
-        .map_or(OmegaPosition::start_fen("omega"), |s| s.as_str());
-    let pos = match OmegaPosition::from_fen("omega", fen) {
+        .map_or(OmegaPosition::start_fen(VariantId::Omega), |s| s.as_str());
+    let pos = match OmegaPosition::from_fen(VariantId::Omega, fen) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("bad FEN: {e}");

@@ -6,7 +6,7 @@
 use chimera::eval::Evaluate;
 use chimera::perft::{divide, perft};
 use chimera::variants::omega::OmegaPosition;
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().collect();
@@ -15,9 +15,9 @@ fn main() -> Result<(), String> {
         return Err(usage.into());
     };
     let depth: u32 = depth.parse().map_err(|_| usage.to_string())?;
-    let mut pos = OmegaPosition::from_fen("omega", fen)?;
+    let mut pos = OmegaPosition::from_fen(VariantId::Omega, fen)?;
     for token in &args[4..] {
-        let m = pos.parse_move(token)?;
+        let m = pos.parse_move(token).map_err(|e| e.to_string())?;
         pos.play(m);
     }
     match cmd.as_str() {

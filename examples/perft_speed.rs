@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use chimera::perft::perft;
-use chimera::variants::{atomic::AtomicPosition, chess::ChessPosition, Rules};
+use chimera::variants::{atomic::AtomicPosition, chess::ChessPosition, Rules, VariantId};
 use shakmaty::{variant::Atomic, Chess, Position};
 
 fn time<T>(f: impl FnOnce() -> T) -> (T, f64) {
@@ -60,13 +60,13 @@ fn main() {
     let atomic_depth = args.next().unwrap_or(5);
     compare(
         "chess",
-        ChessPosition::start("chess"),
+        ChessPosition::start(VariantId::Chess),
         Chess::default(),
         chess_depth,
     );
     compare(
         "atomic",
-        AtomicPosition::start("atomic"),
+        AtomicPosition::start(VariantId::Atomic),
         Atomic::default(),
         atomic_depth,
     );

@@ -17,8 +17,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use chimera::search::Limits;
-use chimera::variants::registry::VARIANT_NAMES;
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 use chimera::with_variant;
 
 const MOVE_OVERHEAD: u64 = 10;
@@ -30,7 +29,7 @@ mod rng;
 use rng::Rng as SplitMix;
 
 /// `position` lines a few random plies from the start, and who is to move.
-fn openings<P: Rules>(variant: &str, n: usize, rng: &mut SplitMix) -> Vec<(String, bool)> {
+fn openings<P: Rules>(variant: VariantId, n: usize, rng: &mut SplitMix) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     while out.len() < n {
         let mut pos = P::start(variant);
@@ -75,17 +74,19 @@ fn main() {
     };
     let searches: usize = arg("--searches").map_or(1000, |s| s.parse().expect("--searches N"));
     let bin = arg("--bin").unwrap_or_else(|| "target/release/chimera".into());
-    let variants: Vec<String> = arg("--variants").map_or_else(
-        || VARIANT_NAMES.iter().map(|v| v.to_string()).collect(),
-        |list| list.split(',').map(str::to_string).collect(),
+    let variants: Vec<VariantId> = arg("--variants").map_or_else(
+        || VariantId::ALL.to_vec(),
+        |list| {
+            list.split(',')
+                .map(|v| v.parse().unwrap_or_else(|e| panic!("{e}")))
+                .collect()
+        },
     );
     let mut rng = SplitMix::new(20261124);
     let mut worst_overall = Duration::ZERO;
     println!("variant             go                      threads  max-over  p99-over  max-hard");
-    for variant in &variants {
-        let variant = variant.as_str();
-        let positions = with_variant!(variant, P => openings::<P>(variant, searches, &mut rng))
-            .unwrap_or_else(|| panic!("unknown variant {variant}"));
+    for &variant in &variants {
+        let positions = with_variant!(variant, P => openings::<P>(variant, searches, &mut rng));
         for go in ["go wtime 1000 winc 10", "go movetime 100"] {
             for threads in [1, 2] {
                 let mut child = Command::new(&bin)

@@ -5,17 +5,17 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::search::{Limits, Searcher, Shared};
-use crate::variants::registry::VARIANT_NAMES;
+use crate::variants::VariantId;
 use crate::with_variant;
 
 /// Depth per variant, chosen so that `bench` takes a few seconds in all.
-fn default_depth(variant: &str) -> i32 {
+fn default_depth(variant: VariantId) -> i32 {
     match variant {
-        "chess" => 11,
-        "atomic" => 12,
-        "omega" => 10,
-        "dynamo" => 10,
-        _ => 6,
+        VariantId::Chess => 11,
+        VariantId::Atomic => 12,
+        VariantId::Omega => 10,
+        VariantId::Dynamo => 10,
+        VariantId::Avalanche | VariantId::AvalancheBalanced | VariantId::AvalancheReversed => 6,
     }
 }
 
@@ -43,10 +43,9 @@ pub fn run_with(depth: Option<i32>, shared: &Arc<Shared>, emit: &mut dyn FnMut(&
     let start = Instant::now();
     let mut total = 0u64;
     let mut searcher = Searcher::new(1);
-    for &variant in VARIANT_NAMES {
+    for variant in VariantId::ALL {
         let depth = depth.unwrap_or_else(|| default_depth(variant));
-        let nodes = with_variant!(variant, P => bench_variant::<P>(variant, depth, &mut searcher, shared, emit))
-            .flatten();
+        let nodes = with_variant!(variant, P => bench_variant::<P>(variant, depth, &mut searcher, shared, emit));
         match nodes {
             Some(n) => total += n,
             None => {
@@ -62,7 +61,7 @@ pub fn run_with(depth: Option<i32>, shared: &Arc<Shared>, emit: &mut dyn FnMut(&
 
 /// Nodes of the variant's bench positions, or `None` if stopped.
 fn bench_variant<P: crate::eval::Variant>(
-    variant: &str,
+    variant: VariantId,
     depth: i32,
     searcher: &mut Searcher,
     shared: &Arc<Shared>,

@@ -4,10 +4,10 @@
 pub mod engine;
 
 use chimera::perft::perft;
-use chimera::variants::Rules;
+use chimera::variants::{Rules, VariantId};
 /// Runs every line of an EPD perft file (`FEN ;D1 20 ;D2 400 ...`), checking
 /// each depth whose expected count is at most `max_nodes`.
-pub fn run_perft_suite<P: Rules>(variant: &str, path: &str, max_nodes: u64) {
+pub fn run_perft_suite<P: Rules>(variant: VariantId, path: &str, max_nodes: u64) {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut checked = 0;
     for line in text

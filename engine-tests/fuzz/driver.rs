@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use super::check;
 use super::gen::{GenConfig, Generator, Step};
 use super::mirror;
-use super::model::{GoInfo, Kind, Model, State, VARIANT_NAMES};
+use super::model::{GoInfo, Kind, Model, State, VariantId};
 
 /// No output line may be longer (errors must not echo a huge input).
 pub const MAX_LINE: usize = 4096;
@@ -705,9 +705,9 @@ impl<'c> Session<'c> {
                 ));
             }
         } else if let Some(rest) = text.strip_prefix("info string variant ") {
-            let ok = rest
-                .split_once(" startpos ")
-                .is_some_and(|(v, fen)| VARIANT_NAMES.contains(&v) && mirror::start_fen(v) == fen);
+            let ok = rest.split_once(" startpos ").is_some_and(|(v, fen)| {
+                VariantId::parse(v).is_ok_and(|v| mirror::start_fen(v) == fen)
+            });
             if !ok {
                 return Err(self.fail("variant-announcement", format!("{text:?}")));
             }

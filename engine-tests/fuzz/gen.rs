@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::mirror::{self, guarded, Pos};
-use super::model::{Model, State, VARIANT_NAMES};
+use super::model::{Model, State, VariantId};
 use super::rng::Rng;
 
 /// One thing for the driver to do.
@@ -94,8 +94,8 @@ const MOVE_CHARS: &[u8] = b"abcdefghijklmz0123456789,qrbnkcwQx-+=#@";
 pub struct Generator {
     rng: Rng,
     cfg: GenConfig,
-    pools: HashMap<&'static str, Vec<String>>,
-    cycles: HashMap<&'static str, Option<Vec<String>>>,
+    pools: HashMap<VariantId, Vec<String>>,
+    cycles: HashMap<VariantId, Option<Vec<String>>>,
 }
 
 fn s(text: &str) -> Vec<u8> {
@@ -105,11 +105,11 @@ fn s(text: &str) -> Vec<u8> {
 impl Generator {
     pub fn new(seed: u64, cfg: GenConfig) -> Generator {
         let mut pools = HashMap::new();
-        for &v in VARIANT_NAMES {
+        for v in VariantId::ALL {
             let epd = match v {
-                "atomic" => ATOMIC_EPD,
-                "dynamo" => DYNAMO_EPD,
-                "omega" => OMEGA_EPD,
+                VariantId::Atomic => ATOMIC_EPD,
+                VariantId::Dynamo => DYNAMO_EPD,
+                VariantId::Omega => OMEGA_EPD,
                 _ => CHESS_EPD,
             };
             let mut fens: Vec<String> = epd
@@ -196,7 +196,7 @@ impl Generator {
                 out.push(self.line(l));
             }
             10 => {
-                let v = *self.rng.pick(VARIANT_NAMES);
+                let v = *self.rng.pick(&VariantId::ALL);
                 let name = *self
                     .rng
                     .pick(&["UCI_Variant", "UCI_Variant", "uci_variant"]);
@@ -376,8 +376,8 @@ impl Generator {
         (pos, moves)
     }
 
-    fn pool_fen(&mut self, variant: &'static str) -> String {
-        let pool = &self.pools[variant];
+    fn pool_fen(&mut self, variant: VariantId) -> String {
+        let pool = &self.pools[&variant];
         pool[self.rng.below(pool.len())].clone()
     }
 
@@ -599,7 +599,7 @@ impl Generator {
             }
             4 => {
                 // another variant's FEN or moves
-                let other = *self.rng.pick(VARIANT_NAMES);
+                let other = *self.rng.pick(&VariantId::ALL);
                 let fen = self.pool_fen(other);
                 if self.rng.chance(50) {
                     position_line(Some(&fen), &[])
@@ -756,7 +756,7 @@ impl Generator {
             2 => self.bounded_go(),
             3 => format!(
                 "setoption name UCI_Variant value {}",
-                self.rng.pick(VARIANT_NAMES)
+                self.rng.pick(&VariantId::ALL)
             ),
             4 => format!("setoption name Threads value {}", self.rng.range(1, 3)),
             5 => (*self.rng.pick(&[
@@ -822,7 +822,7 @@ impl Generator {
     }
 
     fn perft(&mut self, model: &Model, out: &mut Vec<Step>) {
-        let heavy = model.variant.starts_with("avalanche");
+        let heavy = model.variant.name().starts_with("avalanche");
         let max = if heavy { 2 } else { 3 };
         let l = if self.cfg.odd_go && self.rng.chance(20) {
             (*self.rng.pick(&[
@@ -843,8 +843,8 @@ impl Generator {
 
     /// A 4-ply cycle (out and back for both sides) from the position, so
     /// that a long list of legal moves can be built.
-    fn cycle(&mut self, variant: &'static str) -> Option<Vec<String>> {
-        if let Some(c) = self.cycles.get(variant) {
+    fn cycle(&mut self, variant: VariantId) -> Option<Vec<String>> {
+        if let Some(c) = self.cycles.get(&variant) {
             return c.clone();
         }
         let found = guarded("cycle search", || find_cycle(&mirror::start(variant)))

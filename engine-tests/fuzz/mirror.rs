@@ -5,11 +5,11 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
-use chimera::variants::{Outcome, Rules};
+use chimera::variants::{Outcome, Rules, VariantId};
 
 /// A position the engine should hold, as the library sees it.
 pub trait Mirror: Send + Sync {
-    fn variant(&self) -> &'static str;
+    fn variant(&self) -> VariantId;
     fn fen(&self) -> String;
     /// Every legal turn as its UCI token.
     fn legal(&self) -> Vec<String>;
@@ -27,7 +27,7 @@ pub trait Mirror: Send + Sync {
 struct Wrap<P: Rules>(P);
 
 impl<P: Rules> Mirror for Wrap<P> {
-    fn variant(&self) -> &'static str {
+    fn variant(&self) -> VariantId {
         self.0.variant()
     }
     fn fen(&self) -> String {
@@ -49,7 +49,7 @@ impl<P: Rules> Mirror for Wrap<P> {
             .is_some_and(|e| e.outcome == Outcome::Draw)
     }
     fn play(&self, token: &str) -> Result<Arc<dyn Mirror>, String> {
-        let m = self.0.parse_move(token)?;
+        let m = self.0.parse_move(token).map_err(|e| e.to_string())?;
         let mut next = self.0.clone();
         next.play(m);
         Ok(Arc::new(Wrap(next)))
@@ -75,19 +75,16 @@ pub fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, String> {
 }
 
 /// The position a `fen` gives in `variant` (an `Err` for a broken FEN).
-pub fn from_fen(variant: &str, fen: &str) -> Result<Pos, String> {
+pub fn from_fen(variant: VariantId, fen: &str) -> Result<Pos, String> {
     chimera::with_variant!(variant, P => P::from_fen(variant, fen).map(|p| Arc::new(Wrap(p)) as Pos))
-        .unwrap_or_else(|| Err(format!("unknown variant {variant}")))
 }
 
-pub fn start(variant: &str) -> Pos {
+pub fn start(variant: VariantId) -> Pos {
     chimera::with_variant!(variant, P => Arc::new(Wrap(P::start(variant))) as Pos)
-        .unwrap_or_else(|| panic!("unknown variant {variant}"))
 }
 
-pub fn start_fen(variant: &str) -> &'static str {
+pub fn start_fen(variant: VariantId) -> &'static str {
     chimera::with_variant!(variant, P => P::start_fen(variant))
-        .unwrap_or_else(|| panic!("unknown variant {variant}"))
 }
 
 /// The engine has no move to give here: no legal turn, or a decided game.

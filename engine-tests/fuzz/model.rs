@@ -6,7 +6,7 @@
 
 use super::mirror::{self, guarded, Pos};
 
-pub use chimera::variants::registry::VARIANT_NAMES;
+pub use chimera::variants::VariantId;
 
 /// How the GUI reached the current position (`None` = `startpos`).
 #[derive(Clone, Debug, Default)]
@@ -112,7 +112,7 @@ pub struct Applied {
 }
 
 pub struct Model {
-    pub variant: &'static str,
+    pub variant: VariantId,
     pub state: State,
 }
 
@@ -124,7 +124,7 @@ impl Default for Model {
 
 impl Model {
     pub fn new() -> Model {
-        let variant = VARIANT_NAMES[0];
+        let variant = VariantId::DEFAULT;
         Model {
             variant,
             state: State::Known(mirror::start(variant), Setup::default()),
@@ -261,13 +261,13 @@ impl Model {
                 let Some(v) = value.as_deref() else {
                     return false;
                 };
-                match VARIANT_NAMES.iter().find(|n| n.eq_ignore_ascii_case(v)) {
-                    Some(n) => {
+                match VariantId::parse_ignore_case(v) {
+                    Ok(n) => {
                         self.variant = n;
                         self.state = self.start_state();
                         true
                     }
-                    None => false,
+                    Err(_) => false,
                 }
             }
             "hash" => spin(1, 65536),

@@ -157,9 +157,12 @@ impl Evaluate for AtomicPosition {
 mod tests {
     use super::*;
     use crate::variants::Rules;
+    use crate::variants::VariantId;
 
     fn eval(fen: &str) -> i32 {
-        AtomicPosition::from_fen("atomic", fen).unwrap().evaluate()
+        AtomicPosition::from_fen(VariantId::Atomic, fen)
+            .unwrap()
+            .evaluate()
     }
 
     #[test]

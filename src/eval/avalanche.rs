@@ -289,10 +289,11 @@ impl Evaluate for AvalanchePosition {
 mod tests {
     use super::*;
     use crate::variants::Rules;
+    use crate::variants::VariantId;
 
     #[test]
     fn parameters_load_and_start_is_balanced() {
-        let p = AvalanchePosition::start("avalanche");
+        let p = AvalanchePosition::start(VariantId::Avalanche);
         assert_eq!(p.evaluate(), weights().tempo);
         assert!(p.explain().contains("pending pawn"));
     }
@@ -320,9 +321,10 @@ mod tests {
     fn evaluation_is_colour_symmetric() {
         let mut state = 3u64;
         for _ in 0..40 {
-            let mut p = AvalanchePosition::start("avalanche");
+            let mut p = AvalanchePosition::start(VariantId::Avalanche);
             for _ in 0..60 {
-                let m = AvalanchePosition::from_fen("avalanche", &mirrored(&p.fen())).unwrap();
+                let m =
+                    AvalanchePosition::from_fen(VariantId::Avalanche, &mirrored(&p.fen())).unwrap();
                 assert_eq!(p.evaluate(), m.evaluate(), "{} vs {}", p.fen(), m.fen());
                 let mut turns = Vec::new();
                 p.generate(&mut turns);
@@ -340,19 +342,24 @@ mod tests {
     #[test]
     fn knows_pending_pawns_and_advanced_pawns() {
         // Black to move with a pending pawn on a1: Black is far better.
-        let p = AvalanchePosition::from_fen("avalanche", "4k3/8/8/8/8/8/4K3/p7 b - - 0 1").unwrap();
+        let p = AvalanchePosition::from_fen(VariantId::Avalanche, "4k3/8/8/8/8/8/4K3/p7 b - - 0 1")
+            .unwrap();
         assert!(p.evaluate() > 600, "{}", p.explain());
         // A white pawn on the seventh beats one on the third.
         let far =
-            AvalanchePosition::from_fen("avalanche", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+            AvalanchePosition::from_fen(VariantId::Avalanche, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+                .unwrap();
         let near =
-            AvalanchePosition::from_fen("avalanche", "4k3/8/8/8/8/P7/8/4K3 w - - 0 1").unwrap();
+            AvalanchePosition::from_fen(VariantId::Avalanche, "4k3/8/8/8/8/P7/8/4K3 w - - 0 1")
+                .unwrap();
         assert!(far.evaluate() > near.evaluate() + 100);
         // An enemy pawn next to the king costs shelter.
         let storm =
-            AvalanchePosition::from_fen("avalanche", "4k3/8/8/8/8/8/5p2/6K1 w - - 0 1").unwrap();
+            AvalanchePosition::from_fen(VariantId::Avalanche, "4k3/8/8/8/8/8/5p2/6K1 w - - 0 1")
+                .unwrap();
         let calm =
-            AvalanchePosition::from_fen("avalanche", "4k3/5p2/8/8/8/8/8/6K1 w - - 0 1").unwrap();
+            AvalanchePosition::from_fen(VariantId::Avalanche, "4k3/5p2/8/8/8/8/8/6K1 w - - 0 1")
+                .unwrap();
         assert!(storm.explain().contains("king safety"));
         let ks = |p: &AvalanchePosition| side_terms(p, WHITE).king_safety.0;
         assert!(ks(&storm) < ks(&calm));

@@ -164,9 +164,12 @@ impl Evaluate for ChessPosition {
 mod tests {
     use super::*;
     use crate::variants::Rules;
+    use crate::variants::VariantId;
 
     fn eval(fen: &str) -> i32 {
-        ChessPosition::from_fen("chess", fen).unwrap().evaluate()
+        ChessPosition::from_fen(VariantId::Chess, fen)
+            .unwrap()
+            .evaluate()
     }
 
     #[test]

@@ -274,9 +274,10 @@ impl Evaluate for DynamoPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::VariantId;
 
     fn pos(fen: &str) -> DynamoPosition {
-        DynamoPosition::from_fen("dynamo", fen).unwrap()
+        DynamoPosition::from_fen(VariantId::Dynamo, fen).unwrap()
     }
 
     #[test]
@@ -287,7 +288,7 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced_up_to_tempo() {
-        let s = DynamoPosition::start("dynamo");
+        let s = DynamoPosition::start(VariantId::Dynamo);
         assert_eq!(s.evaluate(), params().tempo);
         assert!(s.explain().contains("material"));
     }

@@ -274,6 +274,7 @@ impl Evaluate for OmegaPosition {
 mod tests {
     use super::*;
     use crate::variants::Rules;
+    use crate::variants::VariantId;
 
     #[test]
     fn parameters_load() {
@@ -282,7 +283,7 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced_and_mirrored() {
-        let start = OmegaPosition::start("omega");
+        let start = OmegaPosition::start(VariantId::Omega);
         assert_eq!(start.evaluate(), weights().tempo);
         let t = terms(&start);
         assert_eq!(t.material, S(0, 0));
@@ -320,9 +321,9 @@ mod tests {
 
     #[test]
     fn evaluation_is_colour_symmetric() {
-        for fen in OmegaPosition::bench_fens("omega") {
-            let p = OmegaPosition::from_fen("omega", fen).unwrap();
-            let m = OmegaPosition::from_fen("omega", &mirrored(fen)).unwrap();
+        for fen in OmegaPosition::bench_fens(VariantId::Omega) {
+            let p = OmegaPosition::from_fen(VariantId::Omega, fen).unwrap();
+            let m = OmegaPosition::from_fen(VariantId::Omega, &mirrored(fen)).unwrap();
             assert_eq!(p.evaluate(), m.evaluate(), "{fen}");
         }
     }
@@ -330,23 +331,23 @@ mod tests {
     #[test]
     fn extra_queen_wins_and_cornered_king_is_bad() {
         let up_queen = OmegaPosition::from_fen(
-            "omega",
+            VariantId::Omega,
             "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W w KQkq - 0 1",
         )
         .unwrap();
         let down = OmegaPosition::from_fen(
-            "omega",
+            VariantId::Omega,
             "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNB1KBNRC*/W**********W w kq - 0 1",
         )
         .unwrap();
         assert!(up_queen.evaluate() > down.evaluate() + 900);
         let centre = OmegaPosition::from_fen(
-            "omega",
+            VariantId::Omega,
             "1**********1/*10*/*10*/*10*/*4k5*/*10*/*10*/*4K5*/*10*/*10*/*10*/1**********1 w - - 0 1",
         )
         .unwrap();
         let corner = OmegaPosition::from_fen(
-            "omega",
+            VariantId::Omega,
             "1**********1/*10*/*10*/*10*/*4k5*/*10*/*10*/*10*/*10*/*10*/*10*/K**********1 w - - 0 1",
         )
         .unwrap();

@@ -9,7 +9,7 @@ mod result;
 
 pub use result::{GameResult, Verdict};
 
-use crate::variants::{Outcome, Rules};
+use crate::variants::{MoveError, Outcome, Rules, VariantId};
 
 /// A game of one variant.
 #[derive(Clone, Debug)]
@@ -24,12 +24,12 @@ pub struct Game<P: Rules> {
 
 impl<P: Rules> Game<P> {
     /// A game from the variant's start position.
-    pub fn new(variant: &str) -> Self {
+    pub fn new(variant: VariantId) -> Self {
         Self::from_position(P::start(variant))
     }
 
     /// A game from a FEN of the variant.
-    pub fn from_fen(variant: &str, fen: &str) -> Result<Self, String> {
+    pub fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
         P::from_fen(variant, fen).map(Self::from_position)
     }
 
@@ -41,7 +41,7 @@ impl<P: Rules> Game<P> {
         }
     }
 
-    pub fn variant(&self) -> &'static str {
+    pub fn variant(&self) -> VariantId {
         self.start().variant()
     }
 
@@ -82,7 +82,7 @@ impl<P: Rules> Game<P> {
     }
 
     /// Parses a UCI token as a legal turn and plays it.
-    pub fn play_token(&mut self, token: &str) -> Result<P::Move, String> {
+    pub fn play_token(&mut self, token: &str) -> Result<P::Move, MoveError> {
         let m = self.position().parse_move(token)?;
         self.play(m);
         Ok(m)
@@ -161,7 +161,7 @@ mod tests {
 
     #[test]
     fn threefold_repetition_counts_the_start_position() {
-        let mut game = Game::<ChessPosition>::new("chess");
+        let mut game = Game::<ChessPosition>::new(VariantId::Chess);
         play_all(&mut game, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
         assert_eq!(game.verdict(), None);
         game.play_token("f6g8").unwrap();
@@ -179,18 +179,22 @@ mod tests {
     #[test]
     fn mate_beats_the_fifty_move_rule_and_the_rule_draws_otherwise() {
         // Ra1-a8 mates with the clock reaching 100 plies.
-        let mut game =
-            Game::<ChessPosition>::from_fen("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80")
-                .unwrap();
+        let mut game = Game::<ChessPosition>::from_fen(
+            VariantId::Chess,
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80",
+        )
+        .unwrap();
         game.play_token("a1a8").unwrap();
         let verdict = game.verdict().unwrap();
         assert_eq!(
             (verdict.result, verdict.reason),
             (GameResult::WhiteWins, "checkmate")
         );
-        let mut game =
-            Game::<ChessPosition>::from_fen("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80")
-                .unwrap();
+        let mut game = Game::<ChessPosition>::from_fen(
+            VariantId::Chess,
+            "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80",
+        )
+        .unwrap();
         game.play_token("a1a2").unwrap();
         assert_eq!(game.verdict().unwrap(), Verdict::draw("50-move rule"));
         assert!(!game.from_start_position());
@@ -198,13 +202,13 @@ mod tests {
 
     #[test]
     fn an_exploded_king_decides_the_game() {
-        let mut game = Game::<AtomicPosition>::new("atomic");
+        let mut game = Game::<AtomicPosition>::new(VariantId::Atomic);
         // 1. Nf3 e6 2. Ng5 d5 3. Nxf7: the f7 explosion takes the e8 king.
         play_all(&mut game, "g1f3 e7e6 f3g5 d7d5 g5f7");
         let verdict = game.decided_without_turns().unwrap();
         assert_eq!(verdict.result, GameResult::WhiteWins);
         assert_eq!(game.verdict(), Some(verdict));
         assert!(game.verdict_and_turns().1.is_empty());
-        assert!(game.from_start_position() && game.variant() == "atomic");
+        assert!(game.from_start_position() && game.variant() == VariantId::Atomic);
     }
 }

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use super::engine::{lock, Current, Engine, Mode, SharedGame};
 use super::game::{self, new_game};
-use crate::variants::registry::VARIANT_NAMES;
+use crate::variants::VariantId;
 
 /// A refused request: HTTP status and message (sent as `{"error": ...}`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,8 +52,8 @@ const HASH_MB: usize = 32;
 
 impl App {
     pub fn new() -> App {
-        let default = VARIANT_NAMES[0];
-        let game = new_game(default, None).expect("the default variant is registered");
+        let game =
+            new_game(VariantId::DEFAULT, None).expect("the default variant's start position");
         App {
             game: std::sync::Arc::new(std::sync::Mutex::new(Current { game, version: 0 })),
             engine: Engine::new(HASH_MB),
@@ -100,11 +100,15 @@ impl App {
     }
 
     fn new_game(&mut self, req: NewGame) -> ApiResult {
-        let game = new_game(
-            &req.variant,
-            req.fen.as_deref().filter(|f| !f.trim().is_empty()),
-        )
-        .map_err(ApiError::bad_request)?;
+        let variant = VariantId::parse(&req.variant).map_err(|_| {
+            ApiError::bad_request(format!(
+                "unknown variant {:?} (known: {})",
+                req.variant,
+                VariantId::known_names()
+            ))
+        })?;
+        let game = new_game(variant, req.fen.as_deref().filter(|f| !f.trim().is_empty()))
+            .map_err(ApiError::bad_request)?;
         self.engine.reset();
         {
             let mut current = lock(&self.game);
@@ -165,13 +169,13 @@ impl Default for App {
 
 /// Every registered variant with its start FEN and board geometry.
 fn variants() -> Value {
-    let list: Vec<Value> = VARIANT_NAMES
+    let list: Vec<Value> = VariantId::ALL
         .iter()
-        .map(|&name| {
+        .map(|&variant| {
             json!({
-                "name": name,
-                "start_fen": game::start_fen_of(name),
-                "geometry": game::geometry_of(name),
+                "name": variant,
+                "start_fen": game::start_fen_of(variant),
+                "geometry": game::geometry_of(variant),
             })
         })
         .collect();

@@ -13,7 +13,7 @@ use crate::eval::Variant;
 use crate::game::pgn::{self, PgnGame};
 use crate::game::{Game, Verdict};
 use crate::search::{SearchInfo, SearchResult};
-use crate::variants::registry::VARIANT_NAMES;
+use crate::variants::VariantId;
 use crate::with_variant;
 
 /// Receives each finished iteration of the board's search.
@@ -47,7 +47,8 @@ pub struct TurnView {
 /// Everything the page shows about the game.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameState {
-    pub variant: &'static str,
+    /// Serialised as its name.
+    pub variant: VariantId,
     pub start_fen: String,
     pub fen: String,
     pub white_to_move: bool,
@@ -65,7 +66,7 @@ pub struct GameState {
 
 /// A game of some variant, as the server drives it.
 pub trait BoardGame: Send {
-    fn variant(&self) -> &'static str;
+    fn variant(&self) -> VariantId;
     fn state(&self) -> GameState;
     /// Plays a turn given as its token; an illegal token or a finished game
     /// is an `Err` and changes nothing.
@@ -87,24 +88,19 @@ pub trait BoardGame: Send {
 }
 
 /// Creates a game of `variant` from `fen` (or its start position).
-pub fn new_game(variant: &str, fen: Option<&str>) -> Result<Box<dyn BoardGame>, String> {
-    let made = with_variant!(variant, P => GameOf::<P>::new(variant, fen).map(|g| Box::new(g) as Box<dyn BoardGame>));
-    made.unwrap_or_else(|| {
-        Err(format!(
-            "unknown variant {variant:?} (known: {})",
-            VARIANT_NAMES.join(", ")
-        ))
-    })
+pub fn new_game(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn BoardGame>, String> {
+    with_variant!(variant, P => GameOf::<P>::new(variant, fen).map(|g| Box::new(g) as Box<dyn BoardGame>))
 }
 
-/// The board geometry of a registered variant, from its start FEN.
-pub fn geometry_of(variant: &str) -> Option<Geometry> {
-    let fen = with_variant!(variant, P => P::start_fen(variant))?;
-    notation::parse_board(fen).ok().map(|b| b.geometry)
+/// The board geometry of a variant, from its start FEN.
+pub fn geometry_of(variant: VariantId) -> Option<Geometry> {
+    notation::parse_board(start_fen_of(variant))
+        .ok()
+        .map(|b| b.geometry)
 }
 
-/// The start FEN of a registered variant.
-pub fn start_fen_of(variant: &str) -> Option<&'static str> {
+/// The start FEN of a variant.
+pub fn start_fen_of(variant: VariantId) -> &'static str {
     with_variant!(variant, P => P::start_fen(variant))
 }
 
@@ -146,7 +142,7 @@ fn vanished(before: &[PieceOn], after_fen: &str, shape: &TurnShape) -> Vec<Strin
 }
 
 impl<P: Variant> GameOf<P> {
-    fn new(variant: &str, fen: Option<&str>) -> Result<Self, String> {
+    fn new(variant: VariantId, fen: Option<&str>) -> Result<Self, String> {
         let game: Game<P> = match fen {
             None => Game::new(variant),
             Some(f) => Game::from_fen(variant, f).map_err(|e| format!("invalid FEN: {e}"))?,
@@ -167,7 +163,7 @@ impl<P: Variant> GameOf<P> {
 }
 
 impl<P: Variant> BoardGame for GameOf<P> {
-    fn variant(&self) -> &'static str {
+    fn variant(&self) -> VariantId {
         self.game.variant()
     }
 
@@ -263,7 +259,7 @@ impl<P: Variant> BoardGame for GameOf<P> {
             ("White", "?".into()),
             ("Black", "?".into()),
             ("Result", result.into()),
-            ("Variant", self.game.variant().into()),
+            ("Variant", self.game.variant().to_string()),
         ];
         let from_start = self.game.from_start_position();
         if !from_start {

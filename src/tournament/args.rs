@@ -10,6 +10,7 @@ use super::engine::EngineSpec;
 use super::openings::BookSpec;
 use super::stats::Sprt;
 use super::time_control::TimeControl;
+use crate::variants::VariantId;
 
 /// Which pairs of engines play each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -310,11 +311,21 @@ pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
     })
 }
 
+/// A `--variant` value (`chimera match`, `chimera openings`).
+pub fn parse_variant(name: &str) -> Result<VariantId, String> {
+    VariantId::parse(name).map_err(|_| {
+        format!(
+            "unknown variant `{name}` (known: {})",
+            VariantId::known_names()
+        )
+    })
+}
+
 /// The command line, checked and parsed.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
     pub engines: Vec<EngineSpec>,
-    pub variant: String,
+    pub variant: VariantId,
     pub tc: TimeControl,
     pub games: u32,
     pub tournament: TournamentKind,
@@ -366,10 +377,12 @@ impl MatchArgs {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)
         });
+        let tc = TimeControl::parse(&self.tc)?;
+        let variant = parse_variant(&self.variant)?;
         Ok(MatchConfig {
             engines,
-            variant: self.variant,
-            tc: TimeControl::parse(&self.tc)?,
+            variant,
+            tc,
             games: self.games,
             tournament: self.tournament,
             concurrency: self.concurrency.max(1),
@@ -509,7 +522,7 @@ mod tests {
         let config = cli.args.into_config().unwrap();
         let names: Vec<&str> = config.engines.iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["chimera", "chimera-2"]);
-        assert_eq!(config.variant, "dynamo");
+        assert_eq!(config.variant, VariantId::Dynamo);
         assert_eq!(config.games, 20);
         assert_eq!(
             config.tc,

@@ -12,6 +12,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::variants::VariantId;
+
 /// How to start one engine (one `--engine` option).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
@@ -130,7 +132,7 @@ impl EngineProcess {
     /// `log`, the process keeps a transcript from its first line on.
     pub fn start(
         spec: &EngineSpec,
-        variant: &str,
+        variant: VariantId,
         timeout: Duration,
         log: bool,
     ) -> Result<EngineProcess, EngineError> {

@@ -2,7 +2,7 @@
 //! knows, refereed by Chimera's own rules library (see docs/tournament.md).
 //!
 //! The runner is generic over [`Rules`]: [`run_config`] picks the
-//! monomorphised backend for the variant name with `with_variant!`, so a new
+//! monomorphised backend for the variant with `with_variant!`, so a new
 //! backend plays matches as soon as it is registered.
 
 pub mod adjudication;
@@ -28,7 +28,6 @@ pub use report::Standings;
 
 use crate::game::pgn::today;
 use crate::rng::SplitMix64;
-use crate::variants::registry::VARIANT_NAMES;
 use crate::variants::Rules;
 use openings::{random_opening, Opening};
 use pgn::{write_game, PgnHeader};
@@ -50,15 +49,7 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
 
 /// Runs a match with progress on stderr, returning the final standings.
 pub fn run_config(config: &MatchConfig) -> anyhow::Result<Standings> {
-    crate::with_variant!(config.variant.as_str(), P => run_match::<P>(config)).unwrap_or_else(
-        || {
-            Err(anyhow!(
-                "unknown variant `{}` (known: {})",
-                config.variant,
-                VARIANT_NAMES.join(", ")
-            ))
-        },
-    )
+    crate::with_variant!(config.variant, P => run_match::<P>(config))
 }
 
 /// The openings the match plays, in playing order (job `opening` indices,
@@ -66,7 +57,7 @@ pub fn run_config(config: &MatchConfig) -> anyhow::Result<Standings> {
 fn openings_for<P: Rules>(config: &MatchConfig) -> anyhow::Result<Vec<Opening>> {
     if let Some(book) = &config.openings {
         return book
-            .load::<P>(&config.variant, config.seed)
+            .load::<P>(config.variant, config.seed)
             .map_err(|e| anyhow!(e));
     }
     if config.random_plies == 0 {
@@ -74,12 +65,12 @@ fn openings_for<P: Rules>(config: &MatchConfig) -> anyhow::Result<Vec<Opening>> 
     }
     let mut rng = SplitMix64::new(config.seed);
     Ok((0..openings_needed(config.games, config.repeat))
-        .map(|_| random_opening::<P>(&config.variant, config.random_plies, &mut rng))
+        .map(|_| random_opening::<P>(config.variant, config.random_plies, &mut rng))
         .collect())
 }
 
 fn run_match<P: Rules>(config: &MatchConfig) -> anyhow::Result<Standings> {
-    let variant = config.variant.as_str();
+    let variant = config.variant;
     let openings = openings_for::<P>(config)?;
     let mut pgn_file = match &config.pgn {
         Some(path) => Some(
@@ -114,7 +105,7 @@ fn run_match<P: Rules>(config: &MatchConfig) -> anyhow::Result<Standings> {
         config.repeat,
     );
     let settings = GameSettings {
-        variant: variant.to_string(),
+        variant,
         tc: config.tc,
         margin: config.margin,
         hang_timeout: config.hang_timeout,

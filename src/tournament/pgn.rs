@@ -51,7 +51,7 @@ pub fn write_game(header: &PgnHeader, names: &[String], game: &GameRecord) -> St
         ("White", name(game.white)),
         ("Black", name(game.black)),
         ("Result", game.result.pgn().to_string()),
-        ("Variant", game.variant.clone()),
+        ("Variant", game.variant.to_string()),
     ];
     if let Some(fen) = &game.start_fen {
         tags.push(("SetUp", "1".into()));
@@ -95,7 +95,7 @@ mod tests {
             number: 3,
             white: 1,
             black: 0,
-            variant: "chess".into(),
+            variant: crate::variants::VariantId::Chess,
             start_fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 12".into()),
             moves: vec!["e8d7".into(), "h1h7".into(), "d7d6".into()],
             annotations: vec![String::new(), "+0.50/3 0.010s".into(), String::new()],
@@ -148,7 +148,7 @@ mod tests {
             number: 1,
             white: 0,
             black: 1,
-            variant: "chess".into(),
+            variant: crate::variants::VariantId::Chess,
             start_fen: None,
             moves: ["g1f3", "g8f6", "f3g1", "f6g8"]
                 .repeat(10)

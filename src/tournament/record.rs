@@ -2,6 +2,7 @@
 //! how it ended.
 
 pub use crate::game::GameResult;
+use crate::variants::VariantId;
 
 /// How the game ended, as the PGN `Termination` tag names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -37,7 +38,7 @@ pub struct GameRecord {
     /// Engine indices (into the `--engine` list).
     pub white: usize,
     pub black: usize,
-    pub variant: String,
+    pub variant: VariantId,
     /// The starting FEN, `None` for the variant's start position.
     pub start_fen: Option<String>,
     /// Every move token from the start, opening moves included.

@@ -10,12 +10,12 @@ use super::pgn::move_comment;
 use super::record::{GameRecord, GameResult, Termination};
 use super::time_control::{ClockVerdict, Clocks, TimeControl};
 use crate::game::Game;
-use crate::variants::Rules;
+use crate::variants::{MoveError, Reason, Rules, VariantId};
 
 /// Everything about a game that is the same for every game of the match.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
-    pub variant: String,
+    pub variant: VariantId,
     pub tc: TimeControl,
     /// Extra time a move may take past the clock before it loses on time.
     pub margin: Duration,
@@ -63,7 +63,7 @@ impl<P: Rules> Match<'_, P> {
             number: self.pairing.number,
             white: self.pairing.white,
             black: self.pairing.black,
-            variant: self.settings.variant.clone(),
+            variant: self.settings.variant,
             start_fen: self.pairing.opening.fen.clone(),
             moves: self.game.tokens().to_vec(),
             annotations: self.annotations,
@@ -89,7 +89,7 @@ impl<P: Rules> Match<'_, P> {
         cmd
     }
 
-    fn play_token(&mut self, token: &str) -> Result<(), String> {
+    fn play_token(&mut self, token: &str) -> Result<(), MoveError> {
         self.game.play_token(token)?;
         self.annotations.push(String::new());
         Ok(())
@@ -109,7 +109,7 @@ pub fn unplayed(
         number: pairing.number,
         white: pairing.white,
         black: pairing.black,
-        variant: settings.variant.clone(),
+        variant: settings.variant,
         start_fen: pairing.opening.fen.clone(),
         moves: Vec::new(),
         annotations: Vec::new(),
@@ -130,8 +130,8 @@ pub fn play_game<P: Rules>(
     black: &mut EngineProcess,
 ) -> GameRecord {
     let start = match &pairing.opening.fen {
-        Some(fen) => Game::<P>::from_fen(&settings.variant, fen),
-        None => Ok(Game::new(&settings.variant)),
+        Some(fen) => Game::<P>::from_fen(settings.variant, fen),
+        None => Ok(Game::new(settings.variant)),
     };
     let game = match start {
         Ok(game) => game,
@@ -243,10 +243,12 @@ pub fn play_game<P: Rules>(
         };
         if let Err(e) = game.play_token(&token) {
             // The parser's reason, when it says more than "illegal move X".
-            let why = if e == format!("illegal move {token}") {
-                String::new()
-            } else {
-                format!(" ({e})")
+            let why = match e {
+                MoveError::Illegal {
+                    reason: Reason::Unstated,
+                    ..
+                } => String::new(),
+                _ => format!(" ({e})"),
             };
             return game.finish(
                 GameResult::loss_for(white),

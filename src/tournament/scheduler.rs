@@ -12,7 +12,7 @@ use super::log::write_game_log;
 use super::openings::Opening;
 use super::record::{GameRecord, GameResult};
 use super::referee::{play_game, unplayed, GameSettings, Pairing};
-use crate::variants::Rules;
+use crate::variants::{Rules, VariantId};
 
 /// One scheduled game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +92,7 @@ pub fn openings_needed(games: u32, repeat: u32) -> usize {
 /// Started engines waiting for their next game, per `--engine`.
 pub struct EnginePool {
     specs: Vec<EngineSpec>,
-    variant: String,
+    variant: VariantId,
     timeout: Duration,
     /// Whether processes keep transcripts (`--log`).
     log: bool,
@@ -100,11 +100,16 @@ pub struct EnginePool {
 }
 
 impl EnginePool {
-    pub fn new(specs: Vec<EngineSpec>, variant: &str, timeout: Duration, log: bool) -> EnginePool {
+    pub fn new(
+        specs: Vec<EngineSpec>,
+        variant: VariantId,
+        timeout: Duration,
+        log: bool,
+    ) -> EnginePool {
         let idle = specs.iter().map(|_| Mutex::new(Vec::new())).collect();
         EnginePool {
             specs,
-            variant: variant.to_string(),
+            variant,
             timeout,
             log,
             idle,
@@ -120,7 +125,7 @@ impl EnginePool {
         let idle = self.idle[i].lock().ok().and_then(|mut idle| idle.pop());
         match idle {
             Some(engine) => Ok(engine),
-            None => EngineProcess::start(&self.specs[i], &self.variant, self.timeout, self.log),
+            None => EngineProcess::start(&self.specs[i], self.variant, self.timeout, self.log),
         }
     }
 

@@ -40,7 +40,7 @@ impl Uci {
     pub fn new() -> Uci {
         let options = Options::default();
         Uci {
-            session: new_session(options.variant).expect("the default variant is registered"),
+            session: new_session(options.variant),
             engine: Engine::new(options.hash_mb, options.threads),
             options,
             deferred: VecDeque::new(),
@@ -198,11 +198,9 @@ impl Uci {
     fn apply(&mut self, change: Change) -> Result<(), String> {
         match change {
             Change::Variant(v) => {
-                if let Some(s) = new_session(v) {
-                    self.session = s;
-                    self.options.variant = v;
-                    self.engine.clear_hash()?;
-                }
+                self.session = new_session(v);
+                self.options.variant = v;
+                self.engine.clear_hash()?;
                 println!(
                     "info string variant {} startpos {}",
                     v,

@@ -3,7 +3,7 @@
 use std::sync::OnceLock;
 
 use super::session::shorten;
-use crate::variants::registry::VARIANT_NAMES;
+use crate::variants::{UnknownVariant, VariantId};
 
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_THREADS: usize = 256;
@@ -31,7 +31,7 @@ fn physical_memory_mb() -> Option<usize> {
 /// Current option values.
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub variant: &'static str,
+    pub variant: VariantId,
     pub hash_mb: usize,
     pub threads: usize,
     pub multipv: usize,
@@ -41,7 +41,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            variant: VARIANT_NAMES[0],
+            variant: VariantId::DEFAULT,
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             multipv: 1,
@@ -53,7 +53,7 @@ impl Default for Options {
 /// A validated `setoption`.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Change {
-    Variant(&'static str),
+    Variant(VariantId),
     Hash(usize),
     Threads(usize),
     MultiPv(usize),
@@ -64,11 +64,11 @@ pub enum Change {
 
 /// The option list printed after `uci`.
 pub fn describe() -> String {
-    let vars: String = VARIANT_NAMES.iter().map(|v| format!(" var {v}")).collect();
+    let vars: String = VariantId::ALL.iter().map(|v| format!(" var {v}")).collect();
     [
         format!(
             "option name UCI_Variant type combo default {}{vars}",
-            VARIANT_NAMES[0]
+            VariantId::DEFAULT
         ),
         format!(
             "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}",
@@ -99,17 +99,9 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
     match name.to_ascii_lowercase().as_str() {
         "uci_variant" => {
             let v = value.ok_or("option UCI_Variant needs a value")?;
-            VARIANT_NAMES
-                .iter()
-                .find(|n| n.eq_ignore_ascii_case(v))
-                .map(|n| Change::Variant(n))
-                .ok_or_else(|| {
-                    format!(
-                        "unknown variant {} (known: {})",
-                        shorten(v),
-                        VARIANT_NAMES.join(", ")
-                    )
-                })
+            VariantId::parse_ignore_case(v)
+                .map(Change::Variant)
+                .map_err(|_| UnknownVariant { name: shorten(v) }.to_string())
         }
         "hash" => Ok(Change::Hash(
             spin("Hash", value, 1, max_hash_mb() as u64)? as usize
@@ -141,7 +133,7 @@ mod tests {
         assert!(parse_change("Threads", None).is_err());
         assert_eq!(
             parse_change("UCI_Variant", Some("Atomic")),
-            Ok(Change::Variant("atomic"))
+            Ok(Change::Variant(VariantId::Atomic))
         );
         assert!(parse_change("UCI_Variant", Some("xiangqi")).is_err());
         assert!(parse_change("Ponder", Some("maybe")).is_err());

@@ -7,6 +7,7 @@ use crate::engine::{Engine, SearchRequest};
 use crate::eval::Variant;
 use crate::game::Game;
 use crate::search::{score::uci_score, Limits, SearchInfo};
+use crate::variants::{MoveError, Reason, VariantId};
 use crate::with_variant;
 
 /// Why there is no position to work on.
@@ -25,7 +26,7 @@ pub struct GoRequest {
 
 /// A position of some variant together with the game that led to it.
 pub trait Session: Send {
-    fn variant(&self) -> &'static str;
+    fn variant(&self) -> VariantId;
     fn start_fen(&self) -> &'static str;
     /// Back to the variant's start position (`ucinewgame`).
     fn reset(&mut self);
@@ -46,24 +47,23 @@ pub trait Session: Send {
     fn go(&self, engine: &mut Engine, request: GoRequest) -> Result<(), String>;
 }
 
-/// Creates the session for a registered variant name.
-pub fn new_session(variant: &str) -> Option<Box<dyn Session>> {
+/// Creates the session of a variant.
+pub fn new_session(variant: VariantId) -> Box<dyn Session> {
     with_variant!(variant, P => Box::new(UciGame::<P>::new(variant)) as Box<dyn Session>)
 }
 
 /// The UCI session of one variant.
 pub struct UciGame<P: Variant> {
-    variant: &'static str,
+    variant: VariantId,
     /// `None` after a rejected `position`.
     game: Option<Game<P>>,
 }
 
 impl<P: Variant> UciGame<P> {
-    pub fn new(variant: &str) -> Self {
-        let game = Game::new(variant);
+    pub fn new(variant: VariantId) -> Self {
         UciGame {
-            variant: game.variant(),
-            game: Some(game),
+            variant,
+            game: Some(Game::new(variant)),
         }
     }
 
@@ -89,14 +89,14 @@ impl<P: Variant> UciGame<P> {
                     end.reason
                 ));
             }
-            game.play_token(token).map_err(|e| {
-                // The backend's reason may quote the token: the error line
-                // is cut to a sane length when printed.
-                if e.starts_with("illegal move") {
-                    e
-                } else {
-                    format!("illegal move {} ({e})", shorten(token))
-                }
+            game.play_token(token).map_err(|e| match e {
+                // Already "illegal move <token>[: detail]"; the token may be
+                // long: the error line is cut to a sane length when printed.
+                MoveError::Illegal {
+                    reason: Reason::Unstated | Reason::Detail(_),
+                    ..
+                } => e.to_string(),
+                _ => format!("illegal move {} ({e})", shorten(token)),
             })?;
         }
         Ok(game)
@@ -145,7 +145,7 @@ pub fn info_line(i: &SearchInfo) -> String {
 }
 
 impl<P: Variant> Session for UciGame<P> {
-    fn variant(&self) -> &'static str {
+    fn variant(&self) -> VariantId {
         self.variant
     }
 
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn a_rejected_position_leaves_none() {
-        let mut game = UciGame::<crate::variants::chess::ChessPosition>::new("chess");
+        let mut game = UciGame::<crate::variants::chess::ChessPosition>::new(VariantId::Chess);
         assert!(game.set_position(None, &["e2e5".into()]).is_err());
         assert_eq!(game.display(), Err(NO_POSITION.to_string()));
         game.reset();
@@ -289,7 +289,7 @@ mod tests {
     #[test]
     fn moves_go_on_after_dead_material() {
         // K vs K is a draw by material, but a GUI that plays on may.
-        let mut game = UciGame::<crate::variants::chess::ChessPosition>::new("chess");
+        let mut game = UciGame::<crate::variants::chess::ChessPosition>::new(VariantId::Chess);
         let fen = "8/8/8/4k3/8/8/8/4K3 w - - 0 1";
         assert!(game
             .set_position(Some(fen), &["e1e2".into(), "e5e4".into()])

@@ -16,11 +16,16 @@ pub mod avalanche;
 pub mod board8;
 pub mod chess;
 pub mod dynamo;
+mod id;
+mod move_error;
 pub mod omega;
 pub mod registry;
 mod shakmaty_backend;
 
 use std::fmt::Debug;
+
+pub use id::{UnknownVariant, VariantId};
+pub use move_error::{MoveError, Reason};
 
 /// The result of a finished game, seen from the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,8 +79,8 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// One whole turn (perft counts one node per `Move`).
     type Move: Copy + Eq + Debug + Send + Sync + 'static;
 
-    /// `UCI_Variant` values this backend plays.
-    const VARIANTS: &'static [&'static str];
+    /// The variants this backend plays (the registry hands it no other).
+    const VARIANTS: &'static [VariantId];
 
     /// Number of slots [`Rules::history_index`] can address.
     const HISTORY_SLOTS: usize;
@@ -86,22 +91,31 @@ pub trait Rules: Clone + Send + Sync + 'static {
     const DRAW_RULES: DrawRules = DrawRules::CHESS;
 
     /// Start FEN of one of [`Rules::VARIANTS`].
-    fn start_fen(variant: &str) -> &'static str;
+    ///
+    /// # Panics
+    ///
+    /// For a variant the backend does not play (see [`not_played`]).
+    fn start_fen(variant: VariantId) -> &'static str;
 
-    /// Parses a FEN for the named variant (one of [`Rules::VARIANTS`]).
-    /// Every malformed or illegal FEN is an `Err` with a readable reason.
-    fn from_fen(variant: &str, fen: &str) -> Result<Self, String>;
+    /// Parses a FEN for one of [`Rules::VARIANTS`]. Every malformed or
+    /// illegal FEN is an `Err` with a readable reason, and so is a variant
+    /// the backend does not play.
+    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String>;
 
-    /// The start position of the named variant.
-    fn start(variant: &str) -> Self {
+    /// The start position of one of [`Rules::VARIANTS`].
+    ///
+    /// # Panics
+    ///
+    /// For a variant the backend does not play.
+    fn start(variant: VariantId) -> Self {
         match Self::from_fen(variant, Self::start_fen(variant)) {
             Ok(pos) => pos,
             Err(e) => panic!("start FEN of {variant} must parse: {e}"),
         }
     }
 
-    /// The `UCI_Variant` value this position is played under.
-    fn variant(&self) -> &'static str;
+    /// The variant this position is played under.
+    fn variant(&self) -> VariantId;
 
     /// FEN of the position, in the variant's notation.
     fn fen(&self) -> String;
@@ -188,21 +202,55 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn format_move(&self, m: Self::Move) -> String;
 
     /// Parses a UCI token into a legal turn of this position.
-    fn parse_move(&self, token: &str) -> Result<Self::Move, String> {
+    fn parse_move(&self, token: &str) -> Result<Self::Move, MoveError> {
         let mut moves = Vec::new();
         self.generate(&mut moves);
         moves
             .into_iter()
             .find(|&m| self.format_move(m) == token)
-            .ok_or_else(|| format!("illegal move {token}"))
+            .ok_or_else(|| MoveError::illegal(token))
     }
 
     /// Parses a move of a PGN file: the UCI token, or whatever notation the
     /// backend also reads there (SAN for chess and atomic).
-    fn parse_pgn_move(&self, token: &str) -> Result<Self::Move, String> {
+    fn parse_pgn_move(&self, token: &str) -> Result<Self::Move, MoveError> {
         self.parse_move(token)
     }
 
-    /// Positions for `bench`, one FEN per line, for one of the variants.
-    fn bench_fens(variant: &str) -> &'static [&'static str];
+    /// Positions for `bench`, one FEN per line, for one of
+    /// [`Rules::VARIANTS`].
+    ///
+    /// # Panics
+    ///
+    /// For a variant the backend does not play.
+    fn bench_fens(variant: VariantId) -> &'static [&'static str];
+}
+
+/// The error of asking backend `P` about a variant it does not play: a bug
+/// of the caller, since the registry hands each backend only its own
+/// [`Rules::VARIANTS`]. `from_fen` returns it; `start_fen`, `start` and
+/// `bench_fens`, which cannot fail otherwise, panic with it.
+pub fn not_played<P: Rules>(variant: VariantId) -> String {
+    let plays: Vec<&str> = P::VARIANTS.iter().map(|v| v.name()).collect();
+    format!(
+        "{variant} is not played by this backend (it plays {})",
+        plays.join(", ")
+    )
+}
+
+/// `Ok` if backend `P` plays `variant`, else the [`not_played`] error.
+pub fn check_played<P: Rules>(variant: VariantId) -> Result<(), String> {
+    if P::VARIANTS.contains(&variant) {
+        Ok(())
+    } else {
+        Err(not_played::<P>(variant))
+    }
+}
+
+/// Panics with the [`not_played`] error unless backend `P` plays `variant`.
+#[track_caller]
+pub fn assert_played<P: Rules>(variant: VariantId) {
+    if let Err(e) = check_played::<P>(variant) {
+        panic!("{e}");
+    }
 }

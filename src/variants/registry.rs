@@ -1,57 +1,74 @@
-//! The list of backends: the one place a new variant is registered.
+//! The list of backends: the one place a backend is tied to the variants
+//! it plays. A new variant is a [`super::VariantId`] (name and place in
+//! [`super::VariantId::ALL`], in `id.rs`) plus one arm here; the match
+//! being exhaustive, a variant without a backend does not compile.
 
-/// Every `UCI_Variant` value, default first.
-pub const VARIANT_NAMES: &[&str] = &[
-    "chess",
-    "atomic",
-    "avalanche",
-    "avalanche-balanced",
-    "avalanche-reversed",
-    "omega",
-    "dynamo",
-];
-
-/// Runs `$body` with `$P` bound to the position type that plays `$name`;
-/// evaluates to `None` for an unknown variant, else `Some($body)`.
+/// Runs `$body` with `$P` bound to the position type that plays the
+/// [`VariantId`](crate::variants::VariantId) `$variant`, and evaluates to
+/// `$body`.
 ///
-/// This is how generic code (UCI sessions, the match runner, the web board)
-/// picks a monomorphised backend from a runtime variant name.
+/// This is how generic code (UCI sessions, the match runner, the web board,
+/// bench) picks a monomorphised backend from a variant chosen at run time.
+/// A caller holding a user's string parses it into a `VariantId` first
+/// (and reports an unknown name) before it gets here.
 #[macro_export]
 macro_rules! with_variant {
-    ($name:expr, $P:ident => $body:expr) => {{
+    ($variant:expr, $P:ident => $body:expr) => {{
+        // `$body` may call the trait's associated functions on `$P`.
+        #[allow(unused_imports)]
         use $crate::variants::Rules as _;
-        let name: &str = $name;
-        if <$crate::variants::chess::ChessPosition>::VARIANTS.contains(&name) {
-            type $P = $crate::variants::chess::ChessPosition;
-            Some($body)
-        } else if <$crate::variants::atomic::AtomicPosition>::VARIANTS.contains(&name) {
-            type $P = $crate::variants::atomic::AtomicPosition;
-            Some($body)
-        } else if <$crate::variants::omega::OmegaPosition>::VARIANTS.contains(&name) {
-            type $P = $crate::variants::omega::OmegaPosition;
-            Some($body)
-        } else if <$crate::variants::dynamo::DynamoPosition>::VARIANTS.contains(&name) {
-            type $P = $crate::variants::dynamo::DynamoPosition;
-            Some($body)
-        } else if <$crate::variants::avalanche::AvalanchePosition>::VARIANTS.contains(&name) {
-            type $P = $crate::variants::avalanche::AvalanchePosition;
-            Some($body)
-        } else {
-            None
+        match $variant {
+            $crate::variants::VariantId::Chess => {
+                type $P = $crate::variants::chess::ChessPosition;
+                $body
+            }
+            $crate::variants::VariantId::Atomic => {
+                type $P = $crate::variants::atomic::AtomicPosition;
+                $body
+            }
+            $crate::variants::VariantId::Avalanche
+            | $crate::variants::VariantId::AvalancheBalanced
+            | $crate::variants::VariantId::AvalancheReversed => {
+                type $P = $crate::variants::avalanche::AvalanchePosition;
+                $body
+            }
+            $crate::variants::VariantId::Omega => {
+                type $P = $crate::variants::omega::OmegaPosition;
+                $body
+            }
+            $crate::variants::VariantId::Dynamo => {
+                type $P = $crate::variants::dynamo::DynamoPosition;
+                $body
+            }
         }
     }};
 }
 
 #[cfg(test)]
 mod tests {
-    use super::VARIANT_NAMES;
+    use crate::variants::{Rules, VariantId};
 
     #[test]
-    fn every_name_has_a_backend_with_that_start_position() {
-        for &name in VARIANT_NAMES {
-            let fen = with_variant!(name, P => P::start(name).fen());
-            assert!(fen.is_some(), "{name} has no backend");
+    fn every_variant_has_a_backend_that_plays_it() {
+        for variant in VariantId::ALL {
+            let (listed, played) = with_variant!(variant, P => (
+                P::VARIANTS.contains(&variant),
+                P::start(variant).variant(),
+            ));
+            assert!(listed, "{variant} is not in its backend's VARIANTS");
+            assert_eq!(played, variant);
         }
-        assert!(with_variant!("nope", P => P::start("nope").fen()).is_none());
+    }
+
+    #[test]
+    fn a_backend_refuses_a_variant_it_does_not_play() {
+        use crate::variants::chess::ChessPosition;
+        use crate::variants::omega::OmegaPosition;
+        let fen = ChessPosition::start_fen(VariantId::Chess);
+        assert_eq!(
+            OmegaPosition::from_fen(VariantId::Chess, fen).unwrap_err(),
+            "chess is not played by this backend (it plays omega)"
+        );
+        assert!(std::panic::catch_unwind(|| ChessPosition::start(VariantId::Dynamo)).is_err());
     }
 }

@@ -12,11 +12,12 @@ use shakmaty::{
     CastlingMode, CastlingSide, Color, EnPassantMode, FromSetup, Move, Position, Rank, Role, Square,
 };
 
-use super::{GameEnd, Rules};
+use super::{assert_played, check_played, GameEnd, MoveError, Rules, VariantId};
 
 /// What a shakmaty position type needs to become a Chimera backend.
 pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static {
-    const NAME: &'static str;
+    /// The one variant this position type plays.
+    const ID: VariantId;
     const START_FEN: &'static str;
     const BENCH: &'static [&'static str];
     /// Captures remove more than the captured piece (atomic explosions), so
@@ -79,14 +80,16 @@ fn fen_error(e: &ParseFenError) -> String {
 
 impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     type Move = Move;
-    const VARIANTS: &'static [&'static str] = &[P::NAME];
+    const VARIANTS: &'static [VariantId] = &[P::ID];
     const HISTORY_SLOTS: usize = 64 * 64;
 
-    fn start_fen(_variant: &str) -> &'static str {
+    fn start_fen(variant: VariantId) -> &'static str {
+        assert_played::<Self>(variant);
         P::START_FEN
     }
 
-    fn from_fen(_variant: &str, fen: &str) -> Result<Self, String> {
+    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
+        check_played::<Self>(variant)?;
         // The caller prefixes "invalid fen: ", so the reasons say only what
         // is wrong (shakmaty's own texts repeat "fen"/"illegal position").
         let fen: Fen = fen.trim().parse().map_err(|e| fen_error(&e))?;
@@ -96,8 +99,8 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
         Ok(Shakmaty::new(pos))
     }
 
-    fn variant(&self) -> &'static str {
-        P::NAME
+    fn variant(&self) -> VariantId {
+        P::ID
     }
 
     fn fen(&self) -> String {
@@ -217,25 +220,24 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
         m.to_uci(CastlingMode::Standard).to_string()
     }
 
-    fn parse_move(&self, token: &str) -> Result<Move, String> {
-        let uci: UciMove = token
-            .parse()
-            .map_err(|_| format!("malformed move {token}"))?;
+    fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
+        let uci: UciMove = token.parse().map_err(|_| MoveError::malformed(token))?;
         uci.to_move(&self.pos)
-            .map_err(|_| format!("illegal move {token}"))
+            .map_err(|_| MoveError::illegal(token))
     }
 
     /// A UCI token, else SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
-    fn parse_pgn_move(&self, token: &str) -> Result<Move, String> {
+    fn parse_pgn_move(&self, token: &str) -> Result<Move, MoveError> {
         self.parse_move(token).or_else(|uci_error| {
             let san: SanPlus = token.parse().map_err(|_| uci_error)?;
             san.san
                 .to_move(&self.pos)
-                .map_err(|_| format!("illegal move {token}"))
+                .map_err(|_| MoveError::illegal(token))
         })
     }
 
-    fn bench_fens(_variant: &str) -> &'static [&'static str] {
+    fn bench_fens(variant: VariantId) -> &'static [&'static str] {
+        assert_played::<Self>(variant);
         P::BENCH
     }
 }
@@ -370,8 +372,8 @@ mod tests {
             "4k3/8/8/K2pP2r/8/8/8/8 w - d6 0 2",
         ];
         for fen in fens {
-            assert!(check_keys(&ChessPosition::from_fen("chess", fen).unwrap(), 3) > 0);
-            if let Ok(pos) = AtomicPosition::from_fen("atomic", fen) {
+            assert!(check_keys(&ChessPosition::from_fen(VariantId::Chess, fen).unwrap(), 3) > 0);
+            if let Ok(pos) = AtomicPosition::from_fen(VariantId::Atomic, fen) {
                 check_keys(&pos, 3);
             }
         }

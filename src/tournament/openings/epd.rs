@@ -1,12 +1,12 @@
 //! Openings files of FEN or EPD lines.
 
 use super::{check_playable, Opening};
-use crate::variants::Rules;
+use crate::variants::{Rules, VariantId};
 
 /// Parses one line of an openings file: a full FEN, or an EPD line (four
 /// FEN fields, then operations such as `bm e4; id "x";`), whose move counters
 /// are taken as `0 1`.
-pub fn parse_line<P: Rules>(variant: &str, line: &str) -> Result<Opening, String> {
+pub fn parse_line<P: Rules>(variant: VariantId, line: &str) -> Result<Opening, String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let mut candidates = Vec::new();
     if fields.len() >= 6 {
@@ -36,7 +36,7 @@ pub fn parse_line<P: Rules>(variant: &str, line: &str) -> Result<Opening, String
 /// One FEN or EPD per line; blank lines and lines starting with `#` are
 /// skipped. Any other line that does not parse is an error naming its line
 /// number.
-pub fn read_lines<P: Rules>(variant: &str, text: &str) -> Result<Vec<Opening>, String> {
+pub fn read_lines<P: Rules>(variant: VariantId, text: &str) -> Result<Vec<Opening>, String> {
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -58,17 +58,20 @@ mod tests {
     #[test]
     fn reads_fen_and_epd_lines() {
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-        let from_fen = parse_line::<ChessPosition>("chess", fen).unwrap();
+        let from_fen = parse_line::<ChessPosition>(VariantId::Chess, fen).unwrap();
         assert_eq!(from_fen.fen.as_deref(), Some(fen));
         let epd = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"king pawn\";";
-        assert_eq!(parse_line::<ChessPosition>("chess", epd).unwrap(), from_fen);
-        assert!(parse_line::<ChessPosition>("chess", "not a fen").is_err());
+        assert_eq!(
+            parse_line::<ChessPosition>(VariantId::Chess, epd).unwrap(),
+            from_fen
+        );
+        assert!(parse_line::<ChessPosition>(VariantId::Chess, "not a fen").is_err());
         // Fool's mate: black has mated, nothing left to play.
         let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
-        let err = parse_line::<ChessPosition>("chess", mated).unwrap_err();
+        let err = parse_line::<ChessPosition>(VariantId::Chess, mated).unwrap_err();
         assert!(err.contains("checkmate"), "{err}");
         let text = format!("# comment\n\n{fen}\n{epd}\nnot a fen\n");
-        let err = read_lines::<ChessPosition>("chess", &text).unwrap_err();
+        let err = read_lines::<ChessPosition>(VariantId::Chess, &text).unwrap_err();
         assert!(err.starts_with("line 5:"), "{err}");
     }
 }

@@ -15,7 +15,8 @@ use super::random_opening;
 use crate::eval::Variant;
 use crate::rng::SplitMix64;
 use crate::search::{Limits, Searcher, Shared};
-use crate::variants::registry::VARIANT_NAMES;
+use crate::tournament::args::parse_variant;
+use crate::variants::VariantId;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct OpeningsArgs {
@@ -64,27 +65,20 @@ pub fn run(args: OpeningsArgs) -> anyhow::Result<()> {
             "--count, --plies and --depth must be positive, --max-score not negative"
         ));
     }
+    let variant = parse_variant(&args.variant).map_err(|e| anyhow!(e))?;
     // A live counter on a terminal; only the summary in a log.
     let live = std::io::stderr().is_terminal();
-    let generated =
-        crate::with_variant!(args.variant.as_str(), P => generate::<P>(&args, &mut |tried, kept| {
-            if live {
-                eprint!("\r{kept}/{} kept of {tried} tried", args.count);
-            }
-        }))
-        .ok_or_else(|| {
-            anyhow!(
-                "unknown variant `{}` (known: {})",
-                args.variant,
-                VARIANT_NAMES.join(", ")
-            )
-        })?;
+    let generated = crate::with_variant!(variant, P => generate::<P>(variant, &args, &mut |tried, kept| {
+        if live {
+            eprint!("\r{kept}/{} kept of {tried} tried", args.count);
+        }
+    }));
     if live {
         eprintln!();
     }
     eprintln!(
         "{}: kept {} of {} tried",
-        args.variant,
+        variant,
         generated.fens.len(),
         generated.tried
     );
@@ -92,13 +86,13 @@ pub fn run(args: OpeningsArgs) -> anyhow::Result<()> {
         "# {} balanced openings for {}: {} random plies, kept when a depth-{} search scores |score| <= {} cp ({} of {} tried).\n\
          # Made by: chimera openings --variant {} --count {} --plies {} --depth {} --max-score {} --seed {}\n",
         generated.fens.len(),
-        args.variant,
+        variant,
         args.plies,
         args.depth,
         args.max_score,
         generated.fens.len(),
         generated.tried,
-        args.variant,
+        variant,
         args.count,
         args.plies,
         args.depth,
@@ -128,10 +122,10 @@ pub fn run(args: OpeningsArgs) -> anyhow::Result<()> {
 /// wanted opening). Deterministic for a seed: one thread, and the table is
 /// cleared before every search.
 pub fn generate<P: Variant>(
+    variant: VariantId,
     args: &OpeningsArgs,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Generated {
-    let variant = args.variant.as_str();
     let mut rng = SplitMix64::new(args.seed);
     let shared = Arc::new(Shared::new(16));
     let limits = Limits {
@@ -184,7 +178,7 @@ mod tests {
             seed: 3,
             out: None,
         };
-        let first = generate::<AtomicPosition>(&args, &mut |_, _| {});
+        let first = generate::<AtomicPosition>(VariantId::Atomic, &args, &mut |_, _| {});
         assert_eq!(first.fens.len(), 4);
         assert!(first.tried >= 4);
         let distinct: HashSet<&String> = first.fens.iter().collect();
@@ -192,8 +186,8 @@ mod tests {
         let shared = Arc::new(Shared::new(16));
         for fen in &first.fens {
             // Playable, and a fresh search agrees it is balanced.
-            let opening = epd::parse_line::<AtomicPosition>("atomic", fen).unwrap();
-            let pos: AtomicPosition = opening.position("atomic").unwrap();
+            let opening = epd::parse_line::<AtomicPosition>(VariantId::Atomic, fen).unwrap();
+            let pos: AtomicPosition = opening.position(VariantId::Atomic).unwrap();
             shared.tt.clear();
             shared.start(None, None, false);
             let limits = Limits {
@@ -206,7 +200,7 @@ mod tests {
             assert!(score.abs() <= 60, "{fen}: {score}");
         }
         // The same seed gives the same file.
-        let again = generate::<AtomicPosition>(&args, &mut |_, _| {});
+        let again = generate::<AtomicPosition>(VariantId::Atomic, &args, &mut |_, _| {});
         assert_eq!(first.fens, again.fens);
     }
 }

@@ -11,7 +11,7 @@ pub mod random;
 use std::path::{Path, PathBuf};
 
 use crate::rng::SplitMix64;
-use crate::variants::Rules;
+use crate::variants::{Rules, VariantId};
 
 pub use random::random_opening;
 
@@ -26,13 +26,13 @@ pub struct Opening {
 impl Opening {
     /// The position after the opening's moves, checked playable: every move
     /// legal and the game not yet over.
-    pub fn position<P: Rules>(&self, variant: &str) -> Result<P, String> {
+    pub fn position<P: Rules>(&self, variant: VariantId) -> Result<P, String> {
         let mut pos = match &self.fen {
             Some(fen) => P::from_fen(variant, fen)?,
             None => P::start(variant),
         };
         for token in &self.moves {
-            let m = pos.parse_move(token)?;
+            let m = pos.parse_move(token).map_err(|e| e.to_string())?;
             pos.play(m);
         }
         check_playable(pos)
@@ -168,7 +168,7 @@ impl BookSpec {
 
     /// Reads the file and puts its openings in playing order: shuffled with
     /// `seed` for random order, then rotated so that opening `start` is first.
-    pub fn load<P: Rules>(&self, variant: &str, seed: u64) -> Result<Vec<Opening>, String> {
+    pub fn load<P: Rules>(&self, variant: VariantId, seed: u64) -> Result<Vec<Opening>, String> {
         let mut openings = read_book::<P>(variant, &self.file, self.format, self.plies)?;
         if self.order == BookOrder::Random {
             SplitMix64::new(seed).shuffle(&mut openings);
@@ -181,7 +181,7 @@ impl BookSpec {
 
 /// Every opening of a file, in file order.
 pub fn read_book<P: Rules>(
-    variant: &str,
+    variant: VariantId,
     path: &Path,
     format: BookFormat,
     plies: Option<usize>,

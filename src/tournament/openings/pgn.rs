@@ -3,7 +3,7 @@
 //! Comments, variations, NAGs, move numbers and results are skipped.
 
 use super::{check_playable, Opening};
-use crate::variants::Rules;
+use crate::variants::{Rules, VariantId};
 
 /// One game as read: its `FEN` tag, if any, and its movetext tokens.
 #[derive(Debug, Default)]
@@ -139,7 +139,7 @@ fn split_games(text: &str) -> Vec<RawGame> {
 /// A move that is not legal, or a game over at its end, is an error naming
 /// the game.
 pub fn read_games<P: Rules>(
-    variant: &str,
+    variant: VariantId,
     text: &str,
     plies: Option<usize>,
 ) -> Result<Vec<Opening>, String> {
@@ -193,7 +193,7 @@ mod tests {
 
     #[test]
     fn reads_moves_of_every_game_in_uci() {
-        let openings = read_games::<ChessPosition>("chess", GAMES, None).unwrap();
+        let openings = read_games::<ChessPosition>(VariantId::Chess, GAMES, None).unwrap();
         assert_eq!(openings.len(), 3);
         assert_eq!(openings[0].fen, None);
         assert_eq!(
@@ -206,7 +206,7 @@ mod tests {
         );
         assert_eq!(openings[1].moves, ["e2e4", "e8d7", "e4e5"]);
         assert_eq!(openings[2].moves, ["d2d4", "d7d5"]);
-        let cut = read_games::<ChessPosition>("chess", GAMES, Some(2)).unwrap();
+        let cut = read_games::<ChessPosition>(VariantId::Chess, GAMES, Some(2)).unwrap();
         assert_eq!(cut[0].moves, ["e2e4", "e7e5"]);
         assert_eq!(cut[1].moves, ["e2e4", "e8d7"]);
     }
@@ -214,7 +214,7 @@ mod tests {
     #[test]
     fn names_the_game_and_ply_of_a_bad_move() {
         let err = read_games::<ChessPosition>(
-            "chess",
+            VariantId::Chess,
             "1. e4 e5 2. Ke3 *
 ",
             None,
@@ -222,11 +222,11 @@ mod tests {
         .unwrap_err();
         assert!(err.starts_with("game 1, ply 3:"), "{err}");
         // Fool's mate: the game is over, so it opens nothing.
-        let err =
-            read_games::<ChessPosition>("chess", "1. f3 e5 2. g4 Qh4# 0-1", None).unwrap_err();
+        let err = read_games::<ChessPosition>(VariantId::Chess, "1. f3 e5 2. g4 Qh4# 0-1", None)
+            .unwrap_err();
         assert!(err.contains("checkmate"), "{err}");
         assert!(read_games::<ChessPosition>(
-            "chess",
+            VariantId::Chess,
             "[FEN \"bad\"]
 *",
             None
@@ -238,9 +238,11 @@ mod tests {
     fn atomic_games_read_san_too() {
         // exd5 explodes both pawns; the game goes on.
         let text = "1. e4 d5 2. exd5 Qd6 3. Nc3 *";
-        let openings = read_games::<AtomicPosition>("atomic", text, None).unwrap();
+        let openings = read_games::<AtomicPosition>(VariantId::Atomic, text, None).unwrap();
         assert_eq!(openings[0].moves, ["e2e4", "d7d5", "e4d5", "d8d6", "b1c3"]);
-        let pos = openings[0].position::<AtomicPosition>("atomic").unwrap();
+        let pos = openings[0]
+            .position::<AtomicPosition>(VariantId::Atomic)
+            .unwrap();
         assert!(pos
             .fen()
             .starts_with("rnb1kbnr/ppp1pppp/3q4/8/8/2N5/PPPP1PPP/R1BQKBNR b"));

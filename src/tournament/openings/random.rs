@@ -2,12 +2,12 @@
 
 use super::Opening;
 use crate::rng::SplitMix64;
-use crate::variants::Rules;
+use crate::variants::{Rules, VariantId};
 
 /// `plies` uniformly random legal turns from the start position, such that
 /// the game is not over afterwards. Retries a few times; if every try ends
 /// the game, it settles for the longest playable prefix.
-pub fn random_opening<P: Rules>(variant: &str, plies: u32, rng: &mut SplitMix64) -> Opening {
+pub fn random_opening<P: Rules>(variant: VariantId, plies: u32, rng: &mut SplitMix64) -> Opening {
     let mut best = Opening::default();
     for _ in 0..100 {
         let mut pos = P::start(variant);
@@ -40,7 +40,7 @@ pub fn random_opening<P: Rules>(variant: &str, plies: u32, rng: &mut SplitMix64)
     best
 }
 
-fn is_playable<P: Rules>(variant: &str, moves: &[String]) -> bool {
+fn is_playable<P: Rules>(variant: VariantId, moves: &[String]) -> bool {
     let opening = Opening {
         fen: None,
         moves: moves.to_vec(),
@@ -55,10 +55,10 @@ mod tests {
 
     #[test]
     fn random_openings_are_legal_and_reproducible() {
-        let a = random_opening::<ChessPosition>("chess", 8, &mut SplitMix64::new(7));
-        let b = random_opening::<ChessPosition>("chess", 8, &mut SplitMix64::new(7));
+        let a = random_opening::<ChessPosition>(VariantId::Chess, 8, &mut SplitMix64::new(7));
+        let b = random_opening::<ChessPosition>(VariantId::Chess, 8, &mut SplitMix64::new(7));
         assert_eq!(a, b);
         assert_eq!(a.moves.len(), 8);
-        assert!(is_playable::<ChessPosition>("chess", &a.moves));
+        assert!(is_playable::<ChessPosition>(VariantId::Chess, &a.moves));
     }
 }

@@ -4,13 +4,13 @@ use shakmaty::variant::Atomic;
 use shakmaty::{attacks, Move, Position, Role};
 
 use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
-use super::{GameEnd, Outcome};
+use super::{GameEnd, Outcome, VariantId};
 
 /// An atomic position.
 pub type AtomicPosition = Shakmaty<Atomic>;
 
 impl ShakmatyVariant for Atomic {
-    const NAME: &'static str = "atomic";
+    const ID: VariantId = VariantId::Atomic;
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const EXPLOSIVE: bool = true;
     const BENCH: &'static [&'static str] = &[

@@ -24,7 +24,7 @@ mod zobrist;
 pub use board::Board;
 pub use turn::Turn;
 
-use super::{board8, GameEnd, Outcome, Rules};
+use super::{board8, not_played, GameEnd, MoveError, Outcome, Rules, VariantId};
 use bits::*;
 
 /// Which of the three avalanche games a position belongs to.
@@ -39,19 +39,31 @@ pub enum Kind {
 }
 
 impl Kind {
-    fn from_variant(variant: &str) -> Kind {
+    /// The avalanche game `variant` names, `None` for another variant.
+    pub fn of(variant: VariantId) -> Option<Kind> {
         match variant {
-            "avalanche-balanced" => Kind::Balanced,
-            "avalanche-reversed" => Kind::Reversed,
-            _ => Kind::Standard,
+            VariantId::Avalanche => Some(Kind::Standard),
+            VariantId::AvalancheBalanced => Some(Kind::Balanced),
+            VariantId::AvalancheReversed => Some(Kind::Reversed),
+            _ => None,
         }
     }
 
-    fn name(self) -> &'static str {
+    /// The game [`Kind::of`] a variant, asked by `start_fen` and `bench_fens`.
+    ///
+    /// # Panics
+    ///
+    /// For a variant other than the three avalanche ones.
+    #[track_caller]
+    fn expect(variant: VariantId) -> Kind {
+        Kind::of(variant).unwrap_or_else(|| panic!("{}", not_played::<AvalanchePosition>(variant)))
+    }
+
+    pub fn variant(self) -> VariantId {
         match self {
-            Kind::Standard => "avalanche",
-            Kind::Balanced => "avalanche-balanced",
-            Kind::Reversed => "avalanche-reversed",
+            Kind::Standard => VariantId::Avalanche,
+            Kind::Balanced => VariantId::AvalancheBalanced,
+            Kind::Reversed => VariantId::AvalancheReversed,
         }
     }
 }
@@ -120,23 +132,27 @@ impl AvalanchePosition {
 
 impl Rules for AvalanchePosition {
     type Move = Turn;
-    const VARIANTS: &'static [&'static str] =
-        &["avalanche", "avalanche-balanced", "avalanche-reversed"];
+    const VARIANTS: &'static [VariantId] = &[
+        VariantId::Avalanche,
+        VariantId::AvalancheBalanced,
+        VariantId::AvalancheReversed,
+    ];
     const HISTORY_SLOTS: usize = 2 * 64 * 64;
 
-    fn start_fen(variant: &str) -> &'static str {
-        match Kind::from_variant(variant) {
+    fn start_fen(variant: VariantId) -> &'static str {
+        match Kind::expect(variant) {
             Kind::Reversed => REVERSED_START_FEN,
-            _ => START_FEN,
+            Kind::Standard | Kind::Balanced => START_FEN,
         }
     }
 
-    fn from_fen(variant: &str, fen: &str) -> Result<Self, String> {
-        AvalanchePosition::parse_fen(Kind::from_variant(variant), fen)
+    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
+        let kind = Kind::of(variant).ok_or_else(|| not_played::<Self>(variant))?;
+        AvalanchePosition::parse_fen(kind, fen)
     }
 
-    fn variant(&self) -> &'static str {
-        self.kind.name()
+    fn variant(&self) -> VariantId {
+        self.kind.variant()
     }
 
     fn fen(&self) -> String {
@@ -268,12 +284,12 @@ impl Rules for AvalanchePosition {
         self.format_turn(m)
     }
 
-    fn parse_move(&self, token: &str) -> Result<Turn, String> {
+    fn parse_move(&self, token: &str) -> Result<Turn, MoveError> {
         self.parse_turn(token)
     }
 
-    fn bench_fens(variant: &str) -> &'static [&'static str] {
-        match Kind::from_variant(variant) {
+    fn bench_fens(variant: VariantId) -> &'static [&'static str] {
+        match Kind::expect(variant) {
             Kind::Reversed => &[
                 REVERSED_START_FEN,
                 "r1bk1b1r/pp2qppp/2n2n2/2ppp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 5",

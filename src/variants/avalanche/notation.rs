@@ -5,6 +5,7 @@ use super::bits::*;
 use super::turn::{FirstPart, Turn};
 use super::AvalanchePosition;
 use crate::variants::board8::letters::promotion_role;
+use crate::variants::MoveError;
 
 impl AvalanchePosition {
     pub(crate) fn format_turn(&self, t: Turn) -> String {
@@ -27,7 +28,10 @@ impl AvalanchePosition {
         out
     }
 
-    pub(crate) fn parse_turn(&self, token: &str) -> Result<Turn, String> {
+    pub(crate) fn parse_turn(&self, token: &str) -> Result<Turn, MoveError> {
+        // Every refusal is a sentence of its own (it names the part at fault).
+        let malformed = |message: String| MoveError::malformed(token).saying(message);
+        let illegal = |message: String| MoveError::illegal(token).saying(message);
         let mut parts: Vec<&str> = token.split(',').collect();
 
         // The pending promotion choice, if a pawn is waiting for one.
@@ -40,23 +44,23 @@ impl AvalanchePosition {
                     .and_then(|rest| rest.strip_prefix('='))
                     .and_then(|letter| promotion_role(&letter.to_ascii_lowercase()))
                     .ok_or_else(|| {
-                        format!(
+                        illegal(format!(
                             "the pawn on {want} awaits its promotion, \
                              the turn must start with {want}=q, {want}=r, {want}=b or {want}=n"
-                        )
+                        ))
                     })?;
                 parts.remove(0);
                 Some(role)
             }
             None => {
                 if parts.first().is_some_and(|p| p.contains('=')) {
-                    return Err("there is no pending promotion to choose".to_string());
+                    return Err(illegal("there is no pending promotion to choose".into()));
                 }
                 None
             }
         };
         if parts.is_empty() || parts.len() > 2 {
-            return Err("malformed turn: expected <first>[,<push>] with an optional <square>=<piece>, prefix".to_string());
+            return Err(malformed("malformed turn: expected <first>[,<push>] with an optional <square>=<piece>, prefix".into()));
         }
 
         let board = match (choice, self.pending) {
@@ -65,7 +69,7 @@ impl AvalanchePosition {
         };
         let first_text = parts[0];
         let (from, to, promo) = parse_long(first_text)
-            .ok_or_else(|| format!("malformed turn: {first_text} is not a move"))?;
+            .ok_or_else(|| malformed(format!("malformed turn: {first_text} is not a move")))?;
         let mut found = None;
         self.for_each_first_part(&board, |fp| {
             if fp.from() == from && fp.to() == to && fp.promotion() == promo {
@@ -73,7 +77,7 @@ impl AvalanchePosition {
             }
         });
         let fp: FirstPart = found
-            .ok_or_else(|| format!("{first_text} is not a legal move here"))?
+            .ok_or_else(|| illegal(format!("{first_text} is not a legal move here")))?
             .with_choice(choice);
 
         let them = 1 - self.turn;
@@ -81,9 +85,9 @@ impl AvalanchePosition {
         if self.no_push_turn() {
             return match push_text {
                 None => Ok(self.make_turn(fp, None, 0)),
-                Some(p) => Err(format!(
+                Some(p) => Err(illegal(format!(
                     "White makes no push on the first turn of avalanche-balanced ({p})"
-                )),
+                ))),
             };
         }
         let pushes = self.pushes_after(&board, fp);
@@ -91,25 +95,27 @@ impl AvalanchePosition {
             if pushes.all == 0 {
                 return Ok(self.make_turn(fp, None, 0));
             }
-            return Err(format!(
+            return Err(illegal(format!(
                 "the turn lacks its compulsory push (an opponent pawn can advance, e.g. {})",
                 self.push_name(pushes.all.trailing_zeros())
-            ));
+            )));
         };
         if pushes.all == 0 {
-            return Err(format!(
+            return Err(illegal(format!(
                 "no opponent pawn can advance after {first_text}, write the turn without a push"
-            ));
+            )));
         }
         let (pf, pt, pp) = parse_long(push_text)
-            .ok_or_else(|| format!("malformed turn: {push_text} is not a push"))?;
+            .ok_or_else(|| malformed(format!("malformed turn: {push_text} is not a push")))?;
         if pp.is_some() {
-            return Err("a push carries no promotion letter (the owner chooses)".to_string());
+            return Err(malformed(
+                "a push carries no promotion letter (the owner chooses)".into(),
+            ));
         }
         if pushes.all & bit(pf) == 0 || pt as i32 != pf as i32 + forward(them) {
-            return Err(format!(
+            return Err(illegal(format!(
                 "{push_text} is not a push (one opponent pawn one square forward onto an empty square)"
-            ));
+            )));
         }
         if pushes.legal & bit(pf) == 0 {
             let why = if last_rank(them) & bit(pt) != 0 {
@@ -117,7 +123,7 @@ impl AvalanchePosition {
             } else {
                 "it leaves the pusher's king in check"
             };
-            return Err(format!("push {push_text} is not allowed, {why}"));
+            return Err(illegal(format!("push {push_text} is not allowed, {why}")));
         }
         Ok(self.make_turn(fp, Some(pf), pushes.legal))
     }

@@ -3,13 +3,13 @@
 use shakmaty::{Move, Position};
 
 use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
-use super::{GameEnd, Outcome};
+use super::{GameEnd, Outcome, VariantId};
 
 /// A chess position.
 pub type ChessPosition = Shakmaty<shakmaty::Chess>;
 
 impl ShakmatyVariant for shakmaty::Chess {
-    const NAME: &'static str = "chess";
+    const ID: VariantId = VariantId::Chess;
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const EXPLOSIVE: bool = false;
     const BENCH: &'static [&'static str] = &[

@@ -15,7 +15,7 @@ pub mod geometry;
 mod movegen;
 mod notation;
 
-use super::{board8, GameEnd, Outcome, Rules};
+use super::{assert_played, board8, check_played, GameEnd, MoveError, Outcome, Rules, VariantId};
 use board::{color_of, role_of, Bits, Piece, BLACK, EMPTY, KING, PAWN, ROOK, WHITE, ZOBRIST};
 use geometry::OFF;
 use movegen::after_promotion;
@@ -275,20 +275,22 @@ impl DynamoPosition {
 
 impl Rules for DynamoPosition {
     type Move = DynamoMove;
-    const VARIANTS: &'static [&'static str] = &["dynamo"];
+    const VARIANTS: &'static [VariantId] = &[VariantId::Dynamo];
     /// Mover from (64) x mover to (65, `off` included).
     const HISTORY_SLOTS: usize = 64 * 65;
 
-    fn start_fen(_variant: &str) -> &'static str {
+    fn start_fen(variant: VariantId) -> &'static str {
+        assert_played::<Self>(variant);
         START_FEN
     }
 
-    fn from_fen(_variant: &str, fen: &str) -> Result<Self, String> {
+    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
+        check_played::<Self>(variant)?;
         fen::parse(fen)
     }
 
-    fn variant(&self) -> &'static str {
-        "dynamo"
+    fn variant(&self) -> VariantId {
+        VariantId::Dynamo
     }
 
     fn fen(&self) -> String {
@@ -422,11 +424,12 @@ impl Rules for DynamoPosition {
         notation::format(m)
     }
 
-    fn parse_move(&self, token: &str) -> Result<DynamoMove, String> {
+    fn parse_move(&self, token: &str) -> Result<DynamoMove, MoveError> {
         notation::parse(self, token)
     }
 
-    fn bench_fens(_variant: &str) -> &'static [&'static str] {
+    fn bench_fens(variant: VariantId) -> &'static [&'static str] {
+        assert_played::<Self>(variant);
         BENCH
     }
 }

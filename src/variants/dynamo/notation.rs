@@ -15,6 +15,7 @@ use super::geometry::{
 };
 use super::{DynamoMove, DynamoPosition, MoveKind, ROLE_CHARS};
 use crate::variants::board8::letters::promotion_role;
+use crate::variants::MoveError;
 
 const ROLE_NAMES: [&str; 6] = ["pawn", "knight", "bishop", "rook", "queen", "king"];
 
@@ -111,11 +112,10 @@ fn matches(m: DynamoMove, t: &Token) -> bool {
     }
 }
 
-pub fn parse(pos: &DynamoPosition, token: &str) -> Result<DynamoMove, String> {
+pub fn parse(pos: &DynamoPosition, token: &str) -> Result<DynamoMove, MoveError> {
     let t = read_token(token).ok_or_else(|| {
-        format!(
-            "malformed move {token}: expected e2e4, e7e8q or a dynamo move like a1a3,a3a5 or h3off,h6off"
-        )
+        MoveError::malformed(token)
+            .because("expected e2e4, e7e8q or a dynamo move like a1a3,a3a5 or h3off,h6off")
     })?;
     let mut found = None;
     pos.pseudo_turns(&mut |m| {
@@ -123,7 +123,7 @@ pub fn parse(pos: &DynamoPosition, token: &str) -> Result<DynamoMove, String> {
             found = Some(m);
         }
     });
-    let refuse = |why: String| Err(format!("illegal move {token}: {why}"));
+    let refuse = |why: String| Err(MoveError::illegal(token).because(why));
     match found {
         Some(m) if pos.undoes(m) => refuse(
             "it restores the placement from before the opponent's last turn (no undoing)".into(),

@@ -21,7 +21,7 @@ fn placement_from_scratch(p: &DynamoPosition) -> u64 {
 fn incremental_state_matches_a_rebuild() {
     let mut seed = 12345u64;
     for _ in 0..20 {
-        let mut p = DynamoPosition::start("dynamo");
+        let mut p = DynamoPosition::start(VariantId::Dynamo);
         for _ in 0..120 {
             assert_eq!(p.placement, placement_from_scratch(&p));
             let mut bits = Bits::default();
@@ -32,7 +32,7 @@ fn incremental_state_matches_a_rebuild() {
             }
             assert_eq!(bits, p.bits);
             // Re-reading the FEN gives the same key but for the no-undo part.
-            let q = DynamoPosition::from_fen("dynamo", &p.fen()).unwrap();
+            let q = DynamoPosition::from_fen(VariantId::Dynamo, &p.fen()).unwrap();
             assert_eq!(q.placement, p.placement);
             let mut moves = Vec::new();
             p.generate(&mut moves);
@@ -53,7 +53,7 @@ fn incremental_state_matches_a_rebuild() {
 #[test]
 fn move_codes_are_unique_and_non_zero() {
     let mut seed = 99u64;
-    let mut p = DynamoPosition::start("dynamo");
+    let mut p = DynamoPosition::start(VariantId::Dynamo);
     for _ in 0..200 {
         let mut moves = Vec::new();
         p.generate(&mut moves);
@@ -79,7 +79,8 @@ fn move_codes_are_unique_and_non_zero() {
 fn tactical_turns_and_gains() {
     // Rook a1 pushes the black bishop a5 off (+330); knight b1 pulls c3 off
     // with itself (+330 - 320); a pawn promotes (+850).
-    let p = DynamoPosition::from_fen("dynamo", "4k3/7P/8/b7/8/2b5/8/RN3K2 w - - 0 1").unwrap();
+    let p =
+        DynamoPosition::from_fen(VariantId::Dynamo, "4k3/7P/8/b7/8/2b5/8/RN3K2 w - - 0 1").unwrap();
     let off = p.parse_move("a1a5,a5off").unwrap();
     assert!(p.is_tactical(off));
     assert_eq!(p.tactical_gain(off), 330);
@@ -95,7 +96,7 @@ fn tactical_turns_and_gains() {
 
 #[test]
 fn null_move_clears_the_no_undo_placement() {
-    let mut p = DynamoPosition::start("dynamo");
+    let mut p = DynamoPosition::start(VariantId::Dynamo);
     p.play(p.parse_move("e2e4").unwrap());
     assert!(p.forbidden.is_some());
     assert!(p.null_move_allowed());
@@ -106,7 +107,7 @@ fn null_move_clears_the_no_undo_placement() {
 
 #[test]
 fn bench_positions_parse() {
-    for fen in DynamoPosition::bench_fens("dynamo") {
-        DynamoPosition::from_fen("dynamo", fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    for fen in DynamoPosition::bench_fens(VariantId::Dynamo) {
+        DynamoPosition::from_fen(VariantId::Dynamo, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     }
 }

@@ -18,7 +18,7 @@ use board::{geometry, square_at, Bits, Squares, NUM_SQUARES};
 pub use board::{file_of, rank_of};
 pub use notation::{parse_square, square_name};
 
-use super::{GameEnd, Outcome, Rules};
+use super::{assert_played, check_played, GameEnd, MoveError, Outcome, Rules, VariantId};
 
 pub const WHITE: usize = 0;
 pub const BLACK: usize = 1;
@@ -344,19 +344,21 @@ impl OmegaPosition {
 
 impl Rules for OmegaPosition {
     type Move = OmegaMove;
-    const VARIANTS: &'static [&'static str] = &["omega"];
+    const VARIANTS: &'static [VariantId] = &[VariantId::Omega];
     const HISTORY_SLOTS: usize = NUM_SQUARES * NUM_SQUARES;
 
-    fn start_fen(_variant: &str) -> &'static str {
+    fn start_fen(variant: VariantId) -> &'static str {
+        assert_played::<Self>(variant);
         START_FEN
     }
 
-    fn from_fen(_variant: &str, fen: &str) -> Result<Self, String> {
+    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
+        check_played::<Self>(variant)?;
         fen::parse(fen)
     }
 
-    fn variant(&self) -> &'static str {
-        "omega"
+    fn variant(&self) -> VariantId {
+        VariantId::Omega
     }
 
     fn fen(&self) -> String {
@@ -513,11 +515,12 @@ impl Rules for OmegaPosition {
         notation::move_token(m)
     }
 
-    fn parse_move(&self, token: &str) -> Result<OmegaMove, String> {
+    fn parse_move(&self, token: &str) -> Result<OmegaMove, MoveError> {
         notation::parse_move(self, token)
     }
 
-    fn bench_fens(_variant: &str) -> &'static [&'static str] {
+    fn bench_fens(variant: VariantId) -> &'static [&'static str] {
+        assert_played::<Self>(variant);
         BENCH_FENS
     }
 }

@@ -5,6 +5,7 @@
 
 use super::board::{file_of, rank_of, square_at};
 use super::{OmegaMove, OmegaPosition, Rules, PIECE_LETTERS, WHITE};
+use crate::variants::MoveError;
 
 /// Grid name of a square, e.g. `b2`, `l12`.
 pub fn square_name(sq: usize) -> String {
@@ -55,18 +56,24 @@ pub fn move_token(m: OmegaMove) -> String {
 }
 
 /// Parses a UCI token into a legal move of `pos`.
-pub fn parse_move(pos: &OmegaPosition, token: &str) -> Result<OmegaMove, String> {
-    let (from, rest) = split_square(token).ok_or_else(|| format!("malformed move {token}"))?;
-    let (to, promo) = split_square(rest).ok_or_else(|| format!("malformed move {token}"))?;
-    let from = parse_square(from).map_err(|e| format!("{e} in move {token}"))?;
-    let to = parse_square(to).map_err(|e| format!("{e} in move {token}"))?;
+pub fn parse_move(pos: &OmegaPosition, token: &str) -> Result<OmegaMove, MoveError> {
+    let malformed = || MoveError::malformed(token);
+    let (from, rest) = split_square(token).ok_or_else(malformed)?;
+    let (to, promo) = split_square(rest).ok_or_else(malformed)?;
+    let bad_square = |e: String| malformed().saying(format!("{e} in move {token}"));
+    let from = parse_square(from).map_err(bad_square)?;
+    let to = parse_square(to).map_err(bad_square)?;
     let promo = match promo {
         "" => None,
         p => {
             let kind = ["q", "r", "b", "n", "c", "w"]
                 .iter()
                 .position(|&l| l == p)
-                .ok_or_else(|| format!("bad promotion piece {p} in move {token} (q r b n c w)"))?;
+                .ok_or_else(|| {
+                    malformed().saying(format!(
+                        "bad promotion piece {p} in move {token} (q r b n c w)"
+                    ))
+                })?;
             Some(super::PROMOTION_KINDS[kind])
         }
     };
@@ -75,7 +82,7 @@ pub fn parse_move(pos: &OmegaPosition, token: &str) -> Result<OmegaMove, String>
     moves
         .into_iter()
         .find(|m| m.from() == from && m.to() == to && m.promotion_kind() == promo)
-        .ok_or_else(|| format!("illegal move {token}"))
+        .ok_or_else(|| MoveError::illegal(token))
 }
 
 /// The board as text: 12 rows of 12 cells, `#` for squares that do not
