@@ -74,7 +74,9 @@ fn bench_variant<P: crate::eval::Variant>(
             Err(e) => panic!("bench FEN {fen} of {variant} must parse: {e}"),
         };
         // An empty table per position keeps the count independent of order.
+        // Every position on its own: an empty table and fresh histories.
         shared.tt.clear();
+        searcher.new_game();
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()

@@ -162,6 +162,16 @@ impl Engine {
         self.start_job(JobKind::ClearHash, job_shared, move |_| shared.tt.clear())
     }
 
+    /// A new game: the table is emptied (in the background) and the search
+    /// threads forget what they learnt. Call when idle.
+    pub fn new_game(&mut self) -> Result<(), String> {
+        self.searcher
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .new_game();
+        self.clear_hash()
+    }
+
     /// A new table of `mb` megabytes; if the system refuses the memory, the
     /// old one stays. Call when idle.
     pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {

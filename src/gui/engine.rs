@@ -129,10 +129,10 @@ impl Engine {
         self.halt(true);
     }
 
-    /// A new game: forget the previous one's transposition table.
+    /// A new game: forget the previous one's table and histories.
     pub fn reset(&mut self) {
         self.stop();
-        if let Err(e) = self.core.clear_hash() {
+        if let Err(e) = self.core.new_game() {
             eprintln!("chimera gui: {e}");
         }
         *lock(&self.live) = Live::default();

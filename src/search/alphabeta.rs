@@ -35,6 +35,14 @@ pub struct Worker<P: Variant> {
     pub history: History,
     /// Keys of the game before the root, then of the path from the root.
     pub keys: Vec<u64>,
+    /// Index in `keys` of the root position.
+    root_index: usize,
+    /// Index in `keys` of the first position after the last null move on
+    /// the path (no repetition reaches across a pass); 0 without one.
+    null_floor: usize,
+    /// The [`Searcher`](super::Searcher)'s game number this worker's
+    /// histories belong to: a new game starts them afresh.
+    game: u64,
     move_buffers: Vec<Vec<P::Move>>,
     score_buffers: Vec<Vec<i32>>,
     quiets_tried: Vec<Vec<P::Move>>,
@@ -54,29 +62,40 @@ impl<P: Variant> Worker<P> {
     /// The worker a pool thread (or the main thread) left in `slot` after
     /// its last search, reset for a new one; a new worker if there is none
     /// for this variant.
+    /// `keys` are the game's keys up to and including the root's; `game`
+    /// numbers the game (histories learnt in an earlier one are dropped).
     pub fn take(
         slot: &mut Option<Box<dyn std::any::Any + Send>>,
         shared: &Arc<Shared>,
-        game_keys: &[u64],
+        keys: &[u64],
+        game: u64,
     ) -> Box<Self> {
         match slot.take().and_then(|b| b.downcast::<Self>().ok()) {
             Some(mut worker) => {
-                worker.reset(shared, game_keys);
+                worker.reset(shared, keys, game);
                 worker
             }
-            None => Box::new(Worker::new(shared, game_keys)),
+            None => Box::new(Worker::new(shared, keys, game)),
         }
     }
 
-    /// Back to the state of a new worker, keeping the buffers' memory.
-    fn reset(&mut self, shared: &Arc<Shared>, game_keys: &[u64]) {
+    /// Ready for the next search of the game, keeping the buffers' memory
+    /// and, within one game, what the histories learnt (aged).
+    fn reset(&mut self, shared: &Arc<Shared>, keys: &[u64], game: u64) {
         self.shared = Arc::clone(shared);
         self.unflushed = 0;
         self.check_every = Self::check_interval(shared);
         self.seldepth = 0;
-        self.history.clear();
+        if self.game == game {
+            self.history.age();
+        } else {
+            self.history.clear();
+            self.game = game;
+        }
         self.keys.clear();
-        self.keys.extend_from_slice(game_keys);
+        self.keys.extend_from_slice(keys);
+        self.root_index = keys.len().saturating_sub(1);
+        self.null_floor = 0;
         self.root_excluded.clear();
         self.root_allowed.clear();
         self.null_played.fill(false);
@@ -89,7 +108,7 @@ impl<P: Variant> Worker<P> {
             .map_or(1024, |n| (n / 64).clamp(1, 1024))
     }
 
-    pub fn new(shared: &Arc<Shared>, game_keys: &[u64]) -> Self {
+    pub fn new(shared: &Arc<Shared>, keys: &[u64], game: u64) -> Self {
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0; 64];
@@ -109,7 +128,10 @@ impl<P: Variant> Worker<P> {
             check_every: Self::check_interval(shared),
             seldepth: 0,
             history: History::new(P::HISTORY_SLOTS),
-            keys: game_keys.to_vec(),
+            keys: keys.to_vec(),
+            root_index: keys.len().saturating_sub(1),
+            null_floor: 0,
+            game,
             move_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             quiets_tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
@@ -153,20 +175,34 @@ impl<P: Variant> Worker<P> {
         self.unflushed = 0;
     }
 
-    /// Repetition of an earlier position with the same side to move, within
-    /// the reversible stretch of the game, or the 50-move rule.
+    /// A draw by the game's history, as the search scores it: the 50-move
+    /// rule (unless the side to move is mated), or a repetition within the
+    /// reversible stretch since the last null move: once is enough when the
+    /// earlier position is on the search path (after the root), a position
+    /// of the game before the root must have occurred twice already.
     fn is_rule_draw(&self, pos: &P) -> bool {
         let clock = pos.halfmove_clock();
         if clock >= P::DRAW_RULES.no_progress_plies {
-            return true;
+            return !pos.in_check() || pos.count_moves() > 0;
         }
-        let clock = clock as usize;
         let n = self.keys.len();
         let key = self.keys[n - 1];
-        let limit = clock.min(n - 1);
-        (4..=limit)
-            .step_by(2)
-            .any(|back| self.keys[n - 1 - back] == key)
+        // Positions a null move separates from this one cannot repeat it.
+        let limit = (clock as usize).min(n - 1 - self.null_floor.min(n - 1));
+        let mut before_root = 0;
+        for back in (4..=limit).step_by(2) {
+            let index = n - 1 - back;
+            if self.keys[index] == key {
+                if index >= self.root_index {
+                    return true;
+                }
+                before_root += 1;
+                if before_root + 1 >= P::DRAW_RULES.repetitions {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     pub fn negamax(
@@ -242,7 +278,9 @@ impl<P: Variant> Worker<P> {
                 child.play_null();
                 self.keys.push(child.hash());
                 self.null_played[ply + 1] = true;
+                let floor = std::mem::replace(&mut self.null_floor, self.keys.len() - 1);
                 let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.null_floor = floor;
                 self.null_played[ply + 1] = false;
                 self.keys.pop();
                 if self.stopped {
@@ -408,10 +446,27 @@ impl<P: Variant> Worker<P> {
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { pos.evaluate() };
         }
+        // The table: a bound that already decides this node, else its move
+        // first.
+        let key = pos.hash();
+        let tt_entry = self.shared.tt.probe(key, ply as i32);
+        let tt_move = tt_entry.map_or(0, |e| e.move_code);
+        if let Some(e) = tt_entry {
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if usable {
+                return e.score;
+            }
+        }
+        let original_alpha = alpha;
         let mut best_score = -INFINITY;
         if !in_check {
             best_score = pos.evaluate();
             if best_score >= beta {
+                self.store_quiescence(key, ply, best_score, None, Bound::Lower);
                 return best_score;
             }
             alpha = alpha.max(best_score);
@@ -429,7 +484,8 @@ impl<P: Variant> Worker<P> {
         } else {
             pos.generate_tactical(&mut moves);
         }
-        self.history.score(pos, &moves, 0, ply, &mut scores);
+        self.history.score(pos, &moves, tt_move, ply, &mut scores);
+        let mut best_move = None;
         for index in 0..moves.len() {
             let m = pick(&mut moves, &mut scores, index);
             let mut child = pos.clone();
@@ -448,6 +504,7 @@ impl<P: Variant> Worker<P> {
                 best_score = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     if score >= beta {
                         break;
                     }
@@ -456,6 +513,38 @@ impl<P: Variant> Worker<P> {
         }
         self.move_buffers[ply] = moves;
         self.score_buffers[ply] = scores;
+        if !self.stopped {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.store_quiescence(key, ply, best_score, best_move, bound);
+        }
         best_score
+    }
+
+    /// A quiescence result in the table, at depth 0: below every main
+    /// search depth, so it never cuts a real search short.
+    fn store_quiescence(
+        &self,
+        key: u64,
+        ply: usize,
+        score: i32,
+        best: Option<P::Move>,
+        bound: Bound,
+    ) {
+        self.shared.tt.store(
+            key,
+            ply as i32,
+            Entry {
+                move_code: best.map_or(0, P::encode),
+                score,
+                depth: 0,
+                bound,
+            },
+        );
     }
 }

@@ -209,6 +209,9 @@ pub struct SearchResult {
 pub struct Searcher {
     helpers: ThreadPool,
     main: Slot,
+    /// Numbers the games: the workers keep their histories from one search
+    /// to the next of a game and start afresh in a new one.
+    game: u64,
 }
 
 impl Searcher {
@@ -217,7 +220,14 @@ impl Searcher {
         Searcher {
             helpers: ThreadPool::new(threads.max(1) - 1),
             main: None,
+            game: 0,
         }
+    }
+
+    /// The next search belongs to a new game (`ucinewgame`): what the
+    /// threads learnt about the old one is forgotten.
+    pub fn new_game(&mut self) {
+        self.game += 1;
     }
 
     pub fn threads(&self) -> usize {
@@ -275,6 +285,7 @@ impl Searcher {
         let multipv = multipv.clamp(1, root_moves);
 
         let running = WaitGroup::default();
+        let game = self.game;
         for id in 0..self.helpers.len() {
             let guard = running.enter();
             let (root, keys, allowed, shared) = (
@@ -284,7 +295,7 @@ impl Searcher {
                 Arc::clone(shared),
             );
             self.helpers.run(id, move |slot| {
-                let mut helper = Worker::<P>::take(slot, &shared, &keys);
+                let mut helper = Worker::<P>::take(slot, &shared, &keys, game);
                 helper.root_allowed = allowed;
                 // Helpers start at staggered depths so threads diverge.
                 let mut depth = 1 + ((id + 1) % 2) as i32;
@@ -297,7 +308,7 @@ impl Searcher {
                 drop(guard);
             });
         }
-        let mut main = Worker::<P>::take(&mut self.main, shared, &keys);
+        let mut main = Worker::<P>::take(&mut self.main, shared, &keys, self.game);
         main.root_allowed = allowed;
         let mut result = iterate(
             &mut main, root, limits, max_depth, multipv, root_moves, report,

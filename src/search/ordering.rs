@@ -28,6 +28,16 @@ impl History {
         }
     }
 
+    /// Before the next search of the same game: killers belong to the old
+    /// root's plies and go; the history is halved, so that it still orders
+    /// but yields to what the new search learns.
+    pub fn age(&mut self) {
+        self.killers = [[0; 2]; MAX_PLY + 1];
+        for entry in &mut self.table {
+            *entry /= 2;
+        }
+    }
+
     /// Forgets everything learnt, as a new table would.
     pub fn clear(&mut self) {
         self.killers = [[0; 2]; MAX_PLY + 1];

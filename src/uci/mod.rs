@@ -155,7 +155,7 @@ impl Uci {
             Command::UciNewGame => {
                 self.engine.settle();
                 self.session.reset();
-                self.engine.clear_hash()?;
+                self.engine.new_game()?;
             }
             Command::SetOption { name, value } => {
                 let change = options::parse_change(&name, value.as_deref())?;
