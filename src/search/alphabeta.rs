@@ -62,6 +62,7 @@ impl<P: Variant> Worker<P> {
     /// The worker a pool thread (or the main thread) left in `slot` after
     /// its last search, reset for a new one; a new worker if there is none
     /// for this variant.
+    ///
     /// `keys` are the game's keys up to and including the root's; `game`
     /// numbers the game (histories learnt in an earlier one are dropped).
     pub fn take(
