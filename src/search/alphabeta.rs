@@ -247,15 +247,8 @@ impl<P: Variant> Worker<P> {
         let tt_entry = self.shared.tt.probe(key, ply as i32);
         let tt_move = tt_entry.map_or(0, |e| e.move_code);
         if let Some(e) = tt_entry {
-            if !pv_node && ply > 0 && e.depth >= depth {
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score >= beta,
-                    Bound::Upper => e.score <= alpha,
-                };
-                if usable {
-                    return e.score;
-                }
+            if !pv_node && ply > 0 && e.depth >= depth && e.decides(alpha, beta) {
+                return e.score;
             }
         }
 
@@ -405,13 +398,7 @@ impl<P: Variant> Worker<P> {
             // Every turn was pruned: fail low with the static bound.
             return alpha;
         }
-        let bound = if best_score >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_score, original_alpha, beta);
         self.shared.tt.store(
             key,
             ply as i32,
@@ -452,15 +439,8 @@ impl<P: Variant> Worker<P> {
         let key = pos.hash();
         let tt_entry = self.shared.tt.probe(key, ply as i32);
         let tt_move = tt_entry.map_or(0, |e| e.move_code);
-        if let Some(e) = tt_entry {
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            };
-            if usable {
-                return e.score;
-            }
+        if let Some(e) = tt_entry.filter(|e| e.decides(alpha, beta)) {
+            return e.score;
         }
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
@@ -515,13 +495,7 @@ impl<P: Variant> Worker<P> {
         self.move_buffers[ply] = moves;
         self.score_buffers[ply] = scores;
         if !self.stopped {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best_score, original_alpha, beta);
             self.store_quiescence(key, ply, best_score, best_move, bound);
         }
         best_score

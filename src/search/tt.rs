@@ -28,6 +28,31 @@ pub struct Entry {
     pub bound: Bound,
 }
 
+impl Bound {
+    /// The bound a node's best score gives, for the window it was searched
+    /// with.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
+impl Entry {
+    /// Whether the stored score settles a node searched with this window.
+    pub fn decides(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 #[derive(Default)]
 struct Slot {
     check: AtomicU64,
