@@ -10,7 +10,8 @@
 //! - `encode(m)` is non-zero and unique among the position's legal turns;
 //! - `parse_move(format_move(m)) == m`; tokens are non-empty, have no space,
 //!   and are unique;
-//! - `history_index(m) < HISTORY_SLOTS`;
+//! - `history_index(m) < HISTORY_SLOTS`, `piece_to_index(m) < PIECE_TO_SLOTS`;
+//! - `see_ge(m, t)` holds for every threshold below some value and none above;
 //! - `generate` appends (a filled buffer keeps its prefix) and
 //!   `count_moves() == generate().len()`;
 //! - `generate_tactical` gives exactly the turns of `generate` that
@@ -388,6 +389,24 @@ fn check_position<P: Quirks>(
             "{}: history_index {slot} of {m:?} >= {}",
             ctx(),
             P::HISTORY_SLOTS
+        );
+        let slot = pos.piece_to_index(m);
+        assert!(
+            slot < P::PIECE_TO_SLOTS,
+            "{}: piece_to_index {slot} of {m:?} >= {}",
+            ctx(),
+            P::PIECE_TO_SLOTS
+        );
+        // The exchange has one value: every threshold below it is met,
+        // none above it.
+        let met: Vec<bool> = [-3000, -500, -100, 0, 1, 100, 500, 3000]
+            .iter()
+            .map(|&t| pos.see_ge(m, t))
+            .collect();
+        assert!(
+            met.windows(2).all(|w| w[0] || !w[1]),
+            "{}: see_ge of {m:?} is not monotone in the threshold: {met:?}",
+            ctx()
         );
 
         let mut child = pos.clone();

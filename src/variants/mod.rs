@@ -85,6 +85,9 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Number of slots [`Rules::history_index`] can address.
     const HISTORY_SLOTS: usize;
 
+    /// Number of slots [`Rules::piece_to_index`] can address.
+    const PIECE_TO_SLOTS: usize;
+
     /// The variant's draw rules that depend on the game's history rather
     /// than the position alone (repetition, the 50-move rule); the game
     /// arbiter and the search both read them here.
@@ -193,6 +196,20 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     /// Slot for history-heuristic tables, below [`Rules::HISTORY_SLOTS`].
     fn history_index(&self, m: Self::Move) -> usize;
+
+    /// Slot of the piece the turn moves and the square it lands on, below
+    /// [`Rules::PIECE_TO_SLOTS`]: continuation histories learn by these
+    /// which turn answers which.
+    fn piece_to_index(&self, m: Self::Move) -> usize;
+
+    /// Static exchange evaluation: whether the turn, answered by the best
+    /// sequence of recaptures (each side free to stop), wins at least
+    /// `threshold` in material, a pawn being 100. Each backend decides what
+    /// it can see cheaply (a chess exchange on one square, an atomic
+    /// explosion); a turn it sees neither win nor lose anything scores 0.
+    /// The search orders and prunes by it, so it must be cheap and must
+    /// never call a winning turn losing by much.
+    fn see_ge(&self, m: Self::Move, threshold: i32) -> bool;
 
     /// Compact code of the turn, unique among the legal turns of this
     /// position and never 0 (0 means "no move" in the transposition table).

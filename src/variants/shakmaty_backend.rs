@@ -25,6 +25,8 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     const EXPLOSIVE: bool;
     /// Material won at once by a tactical move (for move ordering).
     fn tactical_gain(&self, m: Move) -> i32;
+    /// [`Rules::see_ge`] under this variant's captures.
+    fn see_ge(&self, m: Move, threshold: i32) -> bool;
     /// A variant end that needs no move generation.
     fn early_end(&self) -> Option<GameEnd>;
 }
@@ -82,6 +84,7 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     type Move = Move;
     const VARIANTS: &'static [VariantId] = &[P::ID];
     const HISTORY_SLOTS: usize = 64 * 64;
+    const PIECE_TO_SLOTS: usize = 12 * 64;
 
     fn start_fen(variant: VariantId) -> &'static str {
         assert_played::<Self>(variant);
@@ -202,6 +205,17 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     fn history_index(&self, m: Move) -> usize {
         let (from, to) = squares(m);
         from as usize * 64 + to as usize
+    }
+
+    #[inline]
+    fn piece_to_index(&self, m: Move) -> usize {
+        let piece = self.pos.turn() as usize * 6 + m.role() as usize - 1;
+        piece * 64 + m.to() as usize
+    }
+
+    #[inline]
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        self.pos.see_ge(m, threshold)
     }
 
     #[inline]

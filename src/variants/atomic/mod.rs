@@ -54,6 +54,12 @@ impl ShakmatyVariant for Atomic {
         gain
     }
 
+    /// A capture explodes its square: nothing can recapture there, so the
+    /// explosion's balance is the whole exchange. Other turns score 0.
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        self.tactical_gain(m) >= threshold
+    }
+
     fn early_end(&self) -> Option<GameEnd> {
         if self.is_variant_end() {
             let mover_king_gone = (self.board().kings() & self.us()).is_empty();

@@ -138,6 +138,7 @@ impl Rules for AvalanchePosition {
         VariantId::AvalancheReversed,
     ];
     const HISTORY_SLOTS: usize = 2 * 64 * 64;
+    const PIECE_TO_SLOTS: usize = 12 * 64;
 
     fn start_fen(variant: VariantId) -> &'static str {
         match Kind::expect(variant) {
@@ -273,6 +274,30 @@ impl Rules for AvalanchePosition {
         } else {
             64 * 64 + first
         }
+    }
+
+    /// The first part's piece and destination.
+    #[inline]
+    fn piece_to_index(&self, m: Turn) -> usize {
+        let piece = self.board.mailbox[m.from() as usize & 63];
+        usize::from(piece).min(11) * 64 + (m.to() as usize & 63)
+    }
+
+    /// Material won at once (less a pawn pushed to promote for the
+    /// opponent); recaptures are not looked at yet.
+    fn see_ge(&self, m: Turn, threshold: i32) -> bool {
+        let fp = m.first();
+        let victim = if fp.is_capture() {
+            self.role_on(fp.to()).map_or(0, |r| ORDER_VALUE[r])
+        } else {
+            0
+        };
+        let promo = fp.promotion().map_or(0, |r| ORDER_VALUE[r] - 100);
+        let gift = match m.push_from() {
+            Some(s) if shift_back(last_rank(1 - self.turn), 1 - self.turn) & bit(s) != 0 => 850,
+            _ => 0,
+        };
+        victim + promo - gift >= threshold
     }
 
     #[inline]

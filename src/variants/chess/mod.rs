@@ -1,5 +1,7 @@
 //! Standard chess, backed by shakmaty's `Chess`.
 
+pub mod see;
+
 use shakmaty::{Move, Position};
 
 use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
@@ -28,6 +30,10 @@ impl ShakmatyVariant for shakmaty::Chess {
         let promo = m.promotion().map_or(0, |r| role_value(r) - 100);
         // Most valuable victim first, least valuable attacker as tie-break.
         victim * 8 + promo * 8 - role_value(m.role()) / 10
+    }
+
+    fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        see::see_ge(self.board(), self.turn(), m, threshold)
     }
 
     fn early_end(&self) -> Option<GameEnd> {

@@ -278,6 +278,7 @@ impl Rules for DynamoPosition {
     const VARIANTS: &'static [VariantId] = &[VariantId::Dynamo];
     /// Mover from (64) x mover to (65, `off` included).
     const HISTORY_SLOTS: usize = 64 * 65;
+    const PIECE_TO_SLOTS: usize = 12 * 65;
 
     fn start_fen(variant: VariantId) -> &'static str {
         assert_played::<Self>(variant);
@@ -407,6 +408,18 @@ impl Rules for DynamoPosition {
     #[inline]
     fn history_index(&self, m: DynamoMove) -> usize {
         m.from as usize * 65 + m.to as usize
+    }
+
+    #[inline]
+    fn piece_to_index(&self, m: DynamoMove) -> usize {
+        let piece = self.board[m.from as usize & 63];
+        usize::from(piece).min(11) * 65 + m.to as usize
+    }
+
+    /// Material won at once (pieces pushed or pulled off, promotions);
+    /// what the opponent can win back next is not looked at yet.
+    fn see_ge(&self, m: DynamoMove, threshold: i32) -> bool {
+        self.tactical_gain(m) >= threshold
     }
 
     #[inline]

@@ -346,6 +346,7 @@ impl Rules for OmegaPosition {
     type Move = OmegaMove;
     const VARIANTS: &'static [VariantId] = &[VariantId::Omega];
     const HISTORY_SLOTS: usize = NUM_SQUARES * NUM_SQUARES;
+    const PIECE_TO_SLOTS: usize = 16 * NUM_SQUARES;
 
     fn start_fen(variant: VariantId) -> &'static str {
         assert_played::<Self>(variant);
@@ -504,6 +505,24 @@ impl Rules for OmegaPosition {
     #[inline]
     fn history_index(&self, m: OmegaMove) -> usize {
         m.from() * NUM_SQUARES + m.to()
+    }
+
+    #[inline]
+    fn piece_to_index(&self, m: OmegaMove) -> usize {
+        usize::from(self.board[m.from()] & 15) * NUM_SQUARES + m.to()
+    }
+
+    /// Material won at once; recaptures are not looked at yet.
+    fn see_ge(&self, m: OmegaMove, threshold: i32) -> bool {
+        let victim = match self.board[m.to()] {
+            EMPTY if m.is_en_passant() => KIND_VALUE[PAWN],
+            EMPTY => 0,
+            code => KIND_VALUE[(code & 7) as usize],
+        };
+        let promo = m
+            .promotion_kind()
+            .map_or(0, |k| KIND_VALUE[k] - KIND_VALUE[PAWN]);
+        victim + promo >= threshold
     }
 
     #[inline]
