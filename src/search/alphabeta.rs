@@ -6,14 +6,18 @@ use std::sync::Arc;
 use crate::eval::Variant;
 use crate::variants::{GameEnd, Outcome};
 
-use super::ordering::{pick, History};
+use super::history::{Histories, PieceTo};
+use super::movepick::{Mode, MovePicker};
 use super::params::PARAMS;
-use super::score::{is_mate, DRAW, INFINITY, MATE, MAX_PLY};
+use super::score::{is_mate, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, Entry};
 use super::Shared;
 
 /// In-check quiescence nodes on one path that search every evasion.
 const QS_EVASIONS: u32 = 2;
+
+/// The static evaluation of a node in check (none).
+const NO_EVAL: i32 = -INFINITY;
 
 /// Score of a finished game at `ply`, from the side to move.
 fn end_score(end: GameEnd, ply: usize) -> i32 {
@@ -31,8 +35,13 @@ pub struct Worker<P: Variant> {
     /// Nodes between looks at the shared counter and the clock: fewer under
     /// a small `go nodes` limit, so that it is kept.
     check_every: u64,
+    /// Nodes this worker searched since the search began.
+    pub nodes: u64,
+    /// Nodes spent below each root turn searched to the end in the current
+    /// iteration, by code (the clock's node share).
+    pub root_nodes: Vec<(u32, u64)>,
     pub seldepth: usize,
-    pub history: History,
+    pub history: Histories,
     /// Keys of the game before the root, then of the path from the root.
     pub keys: Vec<u64>,
     /// Index in `keys` of the root position.
@@ -46,6 +55,11 @@ pub struct Worker<P: Variant> {
     move_buffers: Vec<Vec<P::Move>>,
     score_buffers: Vec<Vec<i32>>,
     quiets_tried: Vec<Vec<P::Move>>,
+    tacticals_tried: Vec<Vec<P::Move>>,
+    /// Static evaluation of each ply on the path ([`NO_EVAL`] in check).
+    evals: Vec<i32>,
+    /// The turn into each ply, for continuation histories.
+    moved: Vec<PieceTo>,
     /// Triangular principal-variation table.
     pub pv: Vec<Vec<P::Move>>,
     /// Root turns to skip (MultiPV lines already found) and to allow
@@ -86,6 +100,8 @@ impl<P: Variant> Worker<P> {
         self.shared = Arc::clone(shared);
         self.unflushed = 0;
         self.check_every = Self::check_interval(shared);
+        self.nodes = 0;
+        self.root_nodes.clear();
         self.seldepth = 0;
         if self.game == game {
             self.history.age();
@@ -100,6 +116,7 @@ impl<P: Variant> Worker<P> {
         self.root_excluded.clear();
         self.root_allowed.clear();
         self.null_played.fill(false);
+        self.moved.fill(None);
         self.stopped = false;
     }
 
@@ -127,8 +144,10 @@ impl<P: Variant> Worker<P> {
             shared: Arc::clone(shared),
             unflushed: 0,
             check_every: Self::check_interval(shared),
+            nodes: 0,
+            root_nodes: Vec::new(),
             seldepth: 0,
-            history: History::new(P::HISTORY_SLOTS),
+            history: Histories::new::<P>(),
             keys: keys.to_vec(),
             root_index: keys.len().saturating_sub(1),
             null_floor: 0,
@@ -136,6 +155,9 @@ impl<P: Variant> Worker<P> {
             move_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             score_buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             quiets_tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            tacticals_tried: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            evals: vec![NO_EVAL; MAX_PLY + 2],
+            moved: vec![None; MAX_PLY + 2],
             pv: (0..=MAX_PLY + 1)
                 .map(|_| Vec::with_capacity(MAX_PLY))
                 .collect(),
@@ -152,6 +174,7 @@ impl<P: Variant> Worker<P> {
     /// noticed by whichever thread the system runs at that moment.
     #[inline]
     fn count_node(&mut self) {
+        self.nodes += 1;
         self.unflushed += 1;
         if self.unflushed >= self.check_every {
             let total = self
@@ -206,14 +229,19 @@ impl<P: Variant> Worker<P> {
         false
     }
 
+    /// The principal-variation search of one node: `cut_node` when the
+    /// parent expects this node to fail high (a zero-window child searched
+    /// first or reduced).
+    #[allow(clippy::too_many_arguments)]
     pub fn negamax(
         &mut self,
         pos: &P,
-        depth: i32,
+        mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         if ply > 0 {
@@ -252,11 +280,22 @@ impl<P: Variant> Worker<P> {
             }
         }
 
-        let static_eval = if in_check { -INFINITY } else { pos.evaluate() };
+        let static_eval = if in_check { NO_EVAL } else { pos.evaluate() };
+        self.evals[ply] = static_eval;
+        // Better than two plies ago (our last turn): prune less, reduce less.
+        let improving = !in_check
+            && ply >= 2
+            && self.evals[ply - 2] != NO_EVAL
+            && static_eval > self.evals[ply - 2];
+        // Internal iterative reduction: a node the table knows nothing
+        // about is searched shallower first, which finds it a turn.
+        if depth >= PARAMS.iir_min_depth && tt_move == 0 && (pv_node || cut_node) {
+            depth -= 1;
+        }
         if !pv_node && !in_check && ply > 0 {
             // Reverse futility: far above beta with little depth left.
             if depth <= PARAMS.rfp_max_depth
-                && static_eval - PARAMS.rfp_margin * depth >= beta
+                && static_eval - PARAMS.rfp_margin * (depth - i32::from(improving)) >= beta
                 && !is_mate(beta)
             {
                 return static_eval;
@@ -267,13 +306,24 @@ impl<P: Variant> Worker<P> {
                 && !self.null_played[ply]
                 && pos.null_move_allowed()
             {
-                let r = PARAMS.nmp_base_reduction + depth / PARAMS.nmp_depth_divisor;
+                let r = PARAMS.nmp_base_reduction
+                    + depth / PARAMS.nmp_depth_divisor
+                    + ((static_eval - beta) / PARAMS.nmp_eval_divisor).min(3);
                 let mut child = pos.clone();
                 child.play_null();
                 self.keys.push(child.hash());
                 self.null_played[ply + 1] = true;
+                self.moved[ply + 1] = None;
                 let floor = std::mem::replace(&mut self.null_floor, self.keys.len() - 1);
-                let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let score = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                    !cut_node,
+                );
                 self.null_floor = floor;
                 self.null_played[ply + 1] = false;
                 self.keys.pop();
@@ -286,65 +336,80 @@ impl<P: Variant> Worker<P> {
             }
         }
 
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
+        let context = self.context(ply);
+        let (moves, scores) = self.take_buffers(ply);
+        let mut picker = MovePicker::<P>::new(moves, scores, tt_move, Mode::All);
         let mut quiets = std::mem::take(&mut self.quiets_tried[ply]);
-        moves.clear();
+        let mut tacticals = std::mem::take(&mut self.tacticals_tried[ply]);
         quiets.clear();
-        pos.generate(&mut moves);
-        if ply == 0 {
-            let excluded = &self.root_excluded;
-            let allowed = &self.root_allowed;
-            moves.retain(|m| !excluded.contains(m) && (allowed.is_empty() || allowed.contains(m)));
-        }
-        if moves.is_empty() {
-            self.move_buffers[ply] = moves;
-            self.score_buffers[ply] = scores;
-            self.quiets_tried[ply] = quiets;
-            return end_score(pos.end_without_moves(), ply);
-        }
-        self.history.score(pos, &moves, tt_move, ply, &mut scores);
+        tacticals.clear();
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        for index in 0..moves.len() {
-            let m = pick(&mut moves, &mut scores, index);
+        let mut legal = 0;
+        while let Some(m) = picker.next(pos, &self.history, ply, &context) {
+            if ply == 0
+                && (self.root_excluded.contains(&m)
+                    || !(self.root_allowed.is_empty() || self.root_allowed.contains(&m)))
+            {
+                continue;
+            }
+            legal += 1;
             let quiet = !pos.is_tactical(m);
-            let code = P::encode(m);
-            if quiet && !pv_node && !in_check && ply > 0 && best_score > -MATE + MAX_PLY as i32 {
-                // Late-move pruning and futility pruning of quiet turns.
-                if depth <= PARAMS.lmp_max_depth && quiets.len() as i32 > 3 + depth * depth {
-                    continue;
-                }
-                if depth <= PARAMS.futility_max_depth
-                    && static_eval + PARAMS.futility_margin * depth <= alpha
-                    && code != tt_move
+            let nodes_before = self.nodes;
+            let mut child = pos.clone();
+            child.play(m);
+            let gives_check = child.in_check();
+            let history = if quiet {
+                self.history.quiet_score(pos, m, &context)
+            } else {
+                0
+            };
+            if ply > 0 && best_score > -MATE_BOUND && !gives_check {
+                let lmr_depth = (depth - 1 - self.lmr_at(depth, legal)).max(0);
+                if quiet {
+                    // Late-move pruning, futility pruning, and quiet turns
+                    // that put a piece where it is lost.
+                    if !pv_node && legal > (3 + depth * depth) / (2 - i32::from(improving)) {
+                        continue;
+                    }
+                    if !in_check
+                        && lmr_depth <= PARAMS.futility_max_depth
+                        && static_eval + PARAMS.futility_base + PARAMS.futility_margin * lmr_depth
+                            <= alpha
+                    {
+                        continue;
+                    }
+                    if lmr_depth <= PARAMS.see_quiet_max_depth
+                        && !pos.see_ge(m, -PARAMS.see_quiet_margin * lmr_depth * lmr_depth)
+                    {
+                        continue;
+                    }
+                } else if depth <= PARAMS.see_tactical_max_depth
+                    && !pos.see_ge(m, -PARAMS.see_tactical_margin * depth)
                 {
                     continue;
                 }
             }
-            let mut child = pos.clone();
-            child.play(m);
             self.keys.push(child.hash());
-            let gives_check = child.in_check();
+            self.moved[ply + 1] = Some(pos.piece_to_index(m));
             let extension =
                 i32::from(gives_check && ply < 2 * depth as usize + PARAMS.max_check_extensions);
             let new_depth = depth - 1 + extension;
 
-            let score = if index == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+            let score = if legal == 1 {
+                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node, false)
             } else {
                 let mut reduction = 0;
-                if depth >= PARAMS.lmr_min_depth
-                    && index >= PARAMS.lmr_min_moves
-                    && quiet
-                    && !in_check
-                    && !gives_check
-                {
-                    reduction = self.lmr[depth.min(63) as usize][index.min(63)];
+                if depth >= PARAMS.lmr_min_depth && legal > PARAMS.lmr_min_moves && quiet {
+                    reduction = self.lmr_at(depth, legal);
+                    reduction += i32::from(!improving);
+                    reduction += i32::from(cut_node);
                     reduction -= i32::from(pv_node);
-                    reduction -= i32::from(self.history.is_killer(code, ply));
+                    reduction -= i32::from(in_check || gives_check);
+                    reduction -= i32::from(self.history.is_killer(P::encode(m), ply));
+                    reduction -= history / PARAMS.lmr_history_divisor;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(
@@ -354,12 +419,21 @@ impl<P: Variant> Worker<P> {
                     -alpha,
                     ply + 1,
                     false,
+                    true,
                 );
                 if s > alpha && reduction > 0 {
-                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    s = -self.negamax(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        !cut_node,
+                    );
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true, false);
                 }
                 s
             };
@@ -367,10 +441,14 @@ impl<P: Variant> Worker<P> {
             if self.stopped {
                 break;
             }
+            if ply == 0 {
+                self.root_nodes
+                    .push((P::encode(m), self.nodes - nodes_before));
+            }
             if score > best_score {
                 best_score = score;
-                best_move = Some(m);
                 if score > alpha {
+                    best_move = Some(m);
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
@@ -378,7 +456,12 @@ impl<P: Variant> Worker<P> {
                     head[ply].extend_from_slice(&tail[0]);
                     if score >= beta {
                         if quiet {
-                            self.history.reward(pos, m, &quiets, depth, ply);
+                            self.history
+                                .reward_quiet(pos, m, &quiets, depth, ply, &context);
+                            self.history.reward_captures(pos, None, &tacticals, depth);
+                        } else {
+                            self.history
+                                .reward_captures(pos, Some(m), &tacticals, depth);
                         }
                         break;
                     }
@@ -386,15 +469,21 @@ impl<P: Variant> Worker<P> {
             }
             if quiet {
                 quiets.push(m);
+            } else {
+                tacticals.push(m);
             }
         }
-        self.move_buffers[ply] = moves;
-        self.score_buffers[ply] = scores;
+        let (moves, scores) = picker.into_buffers();
+        self.return_buffers(ply, moves, scores);
         self.quiets_tried[ply] = quiets;
+        self.tacticals_tried[ply] = tacticals;
         if self.stopped {
             return 0;
         }
-        if best_move.is_none() {
+        if legal == 0 {
+            return end_score(pos.end_without_moves(), ply);
+        }
+        if best_score == -INFINITY {
             // Every turn was pruned: fail low with the static bound.
             return alpha;
         }
@@ -403,7 +492,7 @@ impl<P: Variant> Worker<P> {
             key,
             ply as i32,
             Entry {
-                move_code: best_move.map_or(0, P::encode),
+                move_code: best_move.map_or(tt_move, P::encode),
                 score: best_score,
                 depth,
                 bound,
@@ -444,31 +533,33 @@ impl<P: Variant> Worker<P> {
         }
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
+        let mut stand_pat = -INFINITY;
         if !in_check {
-            best_score = pos.evaluate();
+            stand_pat = pos.evaluate();
+            best_score = stand_pat;
             if best_score >= beta {
                 self.store_quiescence(key, ply, best_score, None, Bound::Lower);
                 return best_score;
             }
             alpha = alpha.max(best_score);
         }
-        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        let mut scores = std::mem::take(&mut self.score_buffers[ply]);
-        moves.clear();
-        if in_check {
-            pos.generate(&mut moves);
-            if moves.is_empty() {
-                self.move_buffers[ply] = moves;
-                self.score_buffers[ply] = scores;
-                return end_score(pos.end_without_moves(), ply);
-            }
-        } else {
-            pos.generate_tactical(&mut moves);
-        }
-        self.history.score(pos, &moves, tt_move, ply, &mut scores);
+        let (moves, scores) = self.take_buffers(ply);
+        let mode = if in_check { Mode::All } else { Mode::Tactical };
+        let mut picker = MovePicker::<P>::new(moves, scores, tt_move, mode);
         let mut best_move = None;
-        for index in 0..moves.len() {
-            let m = pick(&mut moves, &mut scores, index);
+        let mut legal = 0;
+        while let Some(m) = picker.next(pos, &self.history, ply, &[None, None]) {
+            legal += 1;
+            // A turn that loses material, or whose exchange cannot lift
+            // the score to alpha even with a margin, is not worth a look.
+            if !in_check
+                && !pos.see_ge(
+                    m,
+                    (alpha - stand_pat - PARAMS.qs_futility_margin + 1).max(0),
+                )
+            {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(m);
             let score = -self.quiescence(
@@ -492,13 +583,42 @@ impl<P: Variant> Worker<P> {
                 }
             }
         }
-        self.move_buffers[ply] = moves;
-        self.score_buffers[ply] = scores;
+        let (moves, scores) = picker.into_buffers();
+        self.return_buffers(ply, moves, scores);
+        if in_check && legal == 0 {
+            return end_score(pos.end_without_moves(), ply);
+        }
         if !self.stopped {
             let bound = Bound::of(best_score, original_alpha, beta);
             self.store_quiescence(key, ply, best_score, best_move, bound);
         }
         best_score
+    }
+
+    /// The node's move and score buffers, lent to its picker.
+    fn take_buffers(&mut self, ply: usize) -> (Vec<P::Move>, Vec<i32>) {
+        (
+            std::mem::take(&mut self.move_buffers[ply]),
+            std::mem::take(&mut self.score_buffers[ply]),
+        )
+    }
+
+    fn return_buffers(&mut self, ply: usize, moves: Vec<P::Move>, scores: Vec<i32>) {
+        self.move_buffers[ply] = moves;
+        self.score_buffers[ply] = scores;
+    }
+
+    /// The turns one and two plies before `ply` (continuation histories).
+    fn context(&self, ply: usize) -> [PieceTo; 2] {
+        [
+            self.moved[ply],
+            if ply >= 1 { self.moved[ply - 1] } else { None },
+        ]
+    }
+
+    /// The late-move reduction of the `legal`-th turn at `depth`.
+    fn lmr_at(&self, depth: i32, legal: i32) -> i32 {
+        self.lmr[depth.clamp(0, 63) as usize][legal.clamp(0, 63) as usize]
     }
 
     /// A quiescence result in the table, at depth 0: below every main

@@ -8,8 +8,9 @@
 //! [`Shared::stop`].
 
 mod alphabeta;
+mod history;
 pub mod limits;
-mod ordering;
+pub mod movepick;
 pub mod params;
 pub mod pool;
 pub mod score;
@@ -300,7 +301,7 @@ impl Searcher {
                 // Helpers start at staggered depths so threads diverge.
                 let mut depth = 1 + ((id + 1) % 2) as i32;
                 while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
-                    helper.negamax(&root, depth, -INFINITY, INFINITY, 0, true);
+                    helper.negamax(&root, depth, -INFINITY, INFINITY, 0, true, false);
                     depth += 1;
                 }
                 helper.flush_nodes();
@@ -442,7 +443,7 @@ fn aspiration<P: Variant>(
             (-INFINITY, INFINITY)
         };
     loop {
-        let score = worker.negamax(root, depth, alpha, beta, 0, true);
+        let score = worker.negamax(root, depth, alpha, beta, 0, true, false);
         if worker.stopped {
             return score;
         }

@@ -215,6 +215,16 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// position and never 0 (0 means "no move" in the transposition table).
     fn encode(m: Self::Move) -> u32;
 
+    /// The legal turn whose [`Rules::encode`] code is `code`, if there is
+    /// one: the search tries the table's turn before generating the others.
+    /// `scratch` comes empty; a backend that cannot check a code without
+    /// generating fills it with all its legal turns (the default does), and
+    /// the caller then uses that list instead of generating again.
+    fn legal_from_code(&self, code: u32, scratch: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        self.generate(scratch);
+        scratch.iter().copied().find(|&m| Self::encode(m) == code)
+    }
+
     /// The turn as a UCI token.
     fn format_move(&self, m: Self::Move) -> String;
 

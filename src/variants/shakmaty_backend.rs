@@ -230,6 +230,30 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
         1 << 20 | kind << 15 | promo << 12 | (to as u32) << 6 | from as u32
     }
 
+    /// Rebuilds the move from its code and asks shakmaty, which looks only
+    /// at the moves of that piece kind to that square.
+    fn legal_from_code(&self, code: u32, _scratch: &mut Vec<Move>) -> Option<Move> {
+        let from = Square::new(code & 63);
+        let to = Square::new(code >> 6 & 63);
+        let board = self.pos.board();
+        let m = match code >> 15 & 3 {
+            0 => Move::Normal {
+                role: board.role_at(from)?,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion: Role::try_from(code >> 12 & 7).ok(),
+            },
+            1 => Move::EnPassant { from, to },
+            2 => Move::Castle {
+                king: from,
+                rook: to,
+            },
+            _ => return None,
+        };
+        (Self::encode(m) == code && self.pos.is_legal(m)).then_some(m)
+    }
+
     fn format_move(&self, m: Move) -> String {
         m.to_uci(CastlingMode::Standard).to_string()
     }

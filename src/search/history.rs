@@ -1,0 +1,158 @@
+//! What a search thread learns about turns, kept through a game: killers,
+//! the quiet history (by side and [`Rules::history_index`]), the capture
+//! history and the continuation history (by [`Rules::piece_to_index`]).
+//!
+//! Every table is updated with the "gravity" rule, which keeps entries
+//! within +-[`HISTORY_MAX`] and lets new evidence outweigh old.
+
+use crate::variants::Rules;
+
+use super::score::MAX_PLY;
+
+pub const HISTORY_MAX: i32 = 16384;
+
+/// The turn that led to a ply, as continuation histories see it: the
+/// moved piece and its square, or none (the root, a null move).
+pub type PieceTo = Option<usize>;
+
+/// The history tables of one search thread.
+pub struct Histories {
+    killers: [[u32; 2]; MAX_PLY + 1],
+    /// Quiet turns, by side to move and [`Rules::history_index`].
+    quiet: Vec<i16>,
+    /// Tactical turns, by [`Rules::piece_to_index`] (the piece says whose).
+    capture: Vec<i16>,
+    /// Quiet turns by the turn one or two plies before and this one, both
+    /// by [`Rules::piece_to_index`].
+    continuation: Vec<i16>,
+    history_slots: usize,
+    piece_to_slots: usize,
+}
+
+/// The gravity update.
+#[inline]
+fn update(entry: &mut i16, bonus: i32) {
+    let e = i32::from(*entry);
+    *entry = (e + bonus - e * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// The bonus (and malus) of a cutoff at `depth`.
+#[inline]
+pub fn bonus(depth: i32) -> i32 {
+    (160 * depth - 80).clamp(0, 1600)
+}
+
+impl Histories {
+    pub fn new<P: Rules>() -> Histories {
+        Histories {
+            killers: [[0; 2]; MAX_PLY + 1],
+            quiet: vec![0; 2 * P::HISTORY_SLOTS],
+            capture: vec![0; P::PIECE_TO_SLOTS],
+            continuation: vec![0; P::PIECE_TO_SLOTS * P::PIECE_TO_SLOTS],
+            history_slots: P::HISTORY_SLOTS,
+            piece_to_slots: P::PIECE_TO_SLOTS,
+        }
+    }
+
+    /// Before the next search of the same game: killers belong to the old
+    /// root's plies and go; the tables are halved, so that they still
+    /// order but yield to what the new search learns.
+    pub fn age(&mut self) {
+        self.killers = [[0; 2]; MAX_PLY + 1];
+        for table in [&mut self.quiet, &mut self.capture, &mut self.continuation] {
+            for entry in table.iter_mut() {
+                *entry /= 2;
+            }
+        }
+    }
+
+    /// Forgets everything learnt, as new tables would.
+    pub fn clear(&mut self) {
+        self.killers = [[0; 2]; MAX_PLY + 1];
+        self.quiet.fill(0);
+        self.capture.fill(0);
+        self.continuation.fill(0);
+    }
+
+    pub fn killers(&self, ply: usize) -> [u32; 2] {
+        self.killers[ply]
+    }
+
+    pub fn is_killer(&self, code: u32, ply: usize) -> bool {
+        self.killers[ply].contains(&code)
+    }
+
+    fn quiet_slot<P: Rules>(&self, pos: &P, m: P::Move) -> usize {
+        usize::from(!pos.white_to_move()) * self.history_slots + pos.history_index(m)
+    }
+
+    fn continuation_slot(&self, before: usize, piece_to: usize) -> usize {
+        before * self.piece_to_slots + piece_to
+    }
+
+    /// How well a quiet turn did: its own history plus its continuation
+    /// histories after the turns one and two plies back.
+    pub fn quiet_score<P: Rules>(&self, pos: &P, m: P::Move, context: &[PieceTo; 2]) -> i32 {
+        let piece_to = pos.piece_to_index(m);
+        let mut score = i32::from(self.quiet[self.quiet_slot(pos, m)]);
+        for before in context.iter().flatten() {
+            score += i32::from(self.continuation[self.continuation_slot(*before, piece_to)]);
+        }
+        score
+    }
+
+    pub fn capture_score<P: Rules>(&self, pos: &P, m: P::Move) -> i32 {
+        i32::from(self.capture[pos.piece_to_index(m)])
+    }
+
+    /// A quiet turn `m` caused a cutoff at `depth`: it gains, the quiet
+    /// turns `tried` before it lose.
+    pub fn reward_quiet<P: Rules>(
+        &mut self,
+        pos: &P,
+        m: P::Move,
+        tried: &[P::Move],
+        depth: i32,
+        ply: usize,
+        context: &[PieceTo; 2],
+    ) {
+        let code = P::encode(m);
+        if self.killers[ply][0] != code {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = code;
+        }
+        let b = bonus(depth);
+        self.update_quiet(pos, m, b, context);
+        for &q in tried {
+            self.update_quiet(pos, q, -b, context);
+        }
+    }
+
+    fn update_quiet<P: Rules>(&mut self, pos: &P, m: P::Move, b: i32, context: &[PieceTo; 2]) {
+        let slot = self.quiet_slot(pos, m);
+        update(&mut self.quiet[slot], b);
+        let piece_to = pos.piece_to_index(m);
+        for before in context.iter().flatten() {
+            let slot = self.continuation_slot(*before, piece_to);
+            update(&mut self.continuation[slot], b);
+        }
+    }
+
+    /// A cutoff at `depth`: a tactical `best` gains; the tactical turns
+    /// `tried` before the cutting turn lose.
+    pub fn reward_captures<P: Rules>(
+        &mut self,
+        pos: &P,
+        best: Option<P::Move>,
+        tried: &[P::Move],
+        depth: i32,
+    ) {
+        let b = bonus(depth);
+        if let Some(m) = best {
+            update(&mut self.capture[pos.piece_to_index(m)], b);
+        }
+        for &c in tried {
+            update(&mut self.capture[pos.piece_to_index(c)], -b);
+        }
+    }
+}

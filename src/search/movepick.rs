@@ -1,0 +1,205 @@
+//! The staged move picker: the table's turn first, before anything is
+//! generated (most nodes with one end there); then the generated turns,
+//! scored once and picked lazily best first: tactical turns that do not
+//! lose material by static exchange (most valuable victim, capture
+//! history), killers, quiet turns by their histories, and last the
+//! tactical turns that lose material.
+
+use crate::variants::Rules;
+
+use super::history::{Histories, PieceTo};
+
+const TABLE_TURN: i32 = 1 << 30;
+const GOOD_TACTICAL: i32 = 1 << 28;
+const KILLER: i32 = 1 << 26;
+const BAD_TACTICAL: i32 = -(1 << 28);
+/// Scores within a band stay below this distance from its base.
+const BAND: i32 = 1 << 24;
+
+/// Which turns the picker hands out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Every legal turn (the main search, quiescence in check).
+    All,
+    /// The turns [`Rules::is_tactical`] accepts (quiescence).
+    Tactical,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    TableTurn,
+    Generate,
+    Pick,
+}
+
+/// Picks the turns of one node in order. It owns the node's buffers,
+/// which the search lends it and takes back ([`MovePicker::into_buffers`]).
+pub struct MovePicker<P: Rules> {
+    moves: Vec<P::Move>,
+    scores: Vec<i32>,
+    table_code: u32,
+    stage: Stage,
+    index: usize,
+    mode: Mode,
+}
+
+impl<P: Rules> MovePicker<P> {
+    /// A picker for a node whose table turn has code `table_code` (0 for
+    /// none), over the buffers `moves` and `scores`.
+    pub fn new(mut moves: Vec<P::Move>, mut scores: Vec<i32>, table_code: u32, mode: Mode) -> Self {
+        moves.clear();
+        scores.clear();
+        MovePicker {
+            moves,
+            scores,
+            table_code,
+            stage: Stage::TableTurn,
+            index: 0,
+            mode,
+        }
+    }
+
+    pub fn into_buffers(self) -> (Vec<P::Move>, Vec<i32>) {
+        (self.moves, self.scores)
+    }
+
+    /// The next turn, or `None` when all were handed out. `context` holds
+    /// the turns one and two plies back (continuation histories).
+    pub fn next(
+        &mut self,
+        pos: &P,
+        histories: &Histories,
+        ply: usize,
+        context: &[PieceTo; 2],
+    ) -> Option<P::Move> {
+        loop {
+            match self.stage {
+                Stage::TableTurn => {
+                    self.stage = Stage::Generate;
+                    // Quiescence generates only tactical turns, which is
+                    // cheaper than a backend's check of a code may be: there
+                    // the table turn is just scored first.
+                    if self.table_code == 0 || self.mode == Mode::Tactical {
+                        continue;
+                    }
+                    match pos.legal_from_code(self.table_code, &mut self.moves) {
+                        Some(m) => return Some(m),
+                        None => self.table_code = 0,
+                    }
+                }
+                Stage::Generate => {
+                    self.stage = Stage::Pick;
+                    self.generate(pos);
+                    self.score(pos, histories, ply, context);
+                }
+                Stage::Pick => return self.pick(),
+            }
+        }
+    }
+
+    /// Fills the list, unless [`Rules::legal_from_code`] already did.
+    fn generate(&mut self, pos: &P) {
+        if self.moves.is_empty() {
+            match self.mode {
+                Mode::All => pos.generate(&mut self.moves),
+                Mode::Tactical => pos.generate_tactical(&mut self.moves),
+            }
+        } else if self.mode == Mode::Tactical {
+            self.moves.retain(|&m| pos.is_tactical(m));
+        }
+        // The table turn was handed out already.
+        if self.table_code != 0 && self.mode == Mode::All {
+            let code = self.table_code;
+            self.moves.retain(|&m| P::encode(m) != code);
+        }
+    }
+
+    fn score(&mut self, pos: &P, histories: &Histories, ply: usize, context: &[PieceTo; 2]) {
+        let killers = histories.killers(ply);
+        self.scores.clear();
+        let table_code = self.table_code;
+        self.scores.extend(self.moves.iter().map(|&m| {
+            if P::encode(m) == table_code {
+                TABLE_TURN
+            } else if pos.is_tactical(m) {
+                let value = (pos.tactical_gain(m) + histories.capture_score(pos, m) / 4)
+                    .clamp(-BAND + 1, BAND - 1);
+                if pos.see_ge(m, 0) {
+                    GOOD_TACTICAL + value
+                } else {
+                    BAD_TACTICAL + value
+                }
+            } else {
+                let code = P::encode(m);
+                if code == killers[0] {
+                    KILLER + 1
+                } else if code == killers[1] {
+                    KILLER
+                } else {
+                    histories
+                        .quiet_score(pos, m, context)
+                        .clamp(-BAND + 1, BAND - 1)
+                }
+            }
+        }));
+    }
+
+    /// Swaps the best remaining turn to the front of what is left and
+    /// hands it out.
+    fn pick(&mut self) -> Option<P::Move> {
+        if self.index >= self.moves.len() {
+            return None;
+        }
+        let mut best = self.index;
+        for i in self.index + 1..self.moves.len() {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.index, best);
+        self.scores.swap(self.index, best);
+        self.index += 1;
+        Some(self.moves[self.index - 1])
+    }
+}
+
+/// Perft whose every node lists its turns through a [`MovePicker`], with
+/// the table turn taken from `table_turn(position, legal turns)`: must
+/// equal plain perft whatever that returns, a legal code, a stale one or
+/// none.
+pub fn perft_through_picker<P: Rules>(
+    pos: &P,
+    depth: u32,
+    table_turn: &dyn Fn(&P, &[P::Move]) -> u32,
+) -> u64 {
+    fn count<P: Rules>(
+        pos: &P,
+        depth: u32,
+        table_turn: &dyn Fn(&P, &[P::Move]) -> u32,
+        histories: &Histories,
+    ) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut legal = Vec::new();
+        pos.generate(&mut legal);
+        let code = table_turn(pos, &legal);
+        let mut picker = MovePicker::<P>::new(Vec::new(), Vec::new(), code, Mode::All);
+        let mut nodes = 0;
+        while let Some(m) = picker.next(pos, histories, 0, &[None, None]) {
+            let mut child = pos.clone();
+            child.play(m);
+            nodes += count(&child, depth - 1, table_turn, histories);
+        }
+        nodes
+    }
+    count(pos, depth, table_turn, &Histories::new::<P>())
+}
+
+/// The tactical turns a quiescence picker hands out at `pos` when the
+/// table names `code`: the same set as [`Rules::generate_tactical`].
+pub fn tactical_through_picker<P: Rules>(pos: &P, code: u32) -> Vec<P::Move> {
+    let histories = Histories::new::<P>();
+    let mut picker = MovePicker::<P>::new(Vec::new(), Vec::new(), code, Mode::Tactical);
+    std::iter::from_fn(|| picker.next(pos, &histories, 0, &[None, None])).collect()
+}
