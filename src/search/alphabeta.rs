@@ -8,7 +8,7 @@ use crate::variants::{GameEnd, Outcome};
 
 use super::history::{Histories, PieceTo};
 use super::movepick::{Mode, MovePicker};
-use super::params::PARAMS;
+use super::params::{self, SearchParams};
 use super::score::{is_mate, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, Entry};
 use super::Shared;
@@ -26,6 +26,23 @@ fn end_score(end: GameEnd, ply: usize) -> i32 {
         Outcome::Loss => -MATE + ply as i32,
         Outcome::Draw => DRAW,
     }
+}
+
+/// Late-move reductions by depth and move number (both below 64).
+fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
+    let base = f64::from(params.lmr_base) / 100.0;
+    let divisor = f64::from(params.lmr_divisor) / 100.0;
+    (0..64)
+        .map(|d| {
+            let mut row = [0; 64];
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                if d > 0 {
+                    *r = (base + (d as f64).ln() * (n as f64).ln() / divisor) as i32;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 pub struct Worker<P: Variant> {
@@ -66,6 +83,9 @@ pub struct Worker<P: Variant> {
     /// (`searchmoves`; empty = all).
     pub root_excluded: Vec<P::Move>,
     pub root_allowed: Vec<P::Move>,
+    /// The search parameters, read when the search starts.
+    pub params: SearchParams,
+    /// Late-move reductions by depth and move number.
     lmr: Vec<[i32; 64]>,
     /// Whether the turn into each ply was a null move (no two in a row).
     null_played: Vec<bool>,
@@ -98,6 +118,11 @@ impl<P: Variant> Worker<P> {
     /// and, within one game, what the histories learnt (aged).
     fn reset(&mut self, shared: &Arc<Shared>, keys: &[u64], game: u64) {
         self.shared = Arc::clone(shared);
+        let params = params::current();
+        if params != self.params {
+            self.lmr = lmr_table(&params);
+            self.params = params;
+        }
         self.unflushed = 0;
         self.check_every = Self::check_interval(shared);
         self.nodes = 0;
@@ -127,19 +152,7 @@ impl<P: Variant> Worker<P> {
     }
 
     pub fn new(shared: &Arc<Shared>, keys: &[u64], game: u64) -> Self {
-        let lmr = (0..64)
-            .map(|d| {
-                let mut row = [0; 64];
-                for (n, r) in row.iter_mut().enumerate().skip(1) {
-                    if d > 0 {
-                        let v = PARAMS.lmr_base
-                            + (d as f64).ln() * (n as f64).ln() / PARAMS.lmr_divisor;
-                        *r = v as i32;
-                    }
-                }
-                row
-            })
-            .collect();
+        let params = params::current();
         Worker {
             shared: Arc::clone(shared),
             unflushed: 0,
@@ -163,7 +176,8 @@ impl<P: Variant> Worker<P> {
                 .collect(),
             root_excluded: Vec::new(),
             root_allowed: Vec::new(),
-            lmr,
+            lmr: lmr_table(&params),
+            params,
             null_played: vec![false; MAX_PLY + 2],
             stopped: false,
         }
@@ -289,26 +303,26 @@ impl<P: Variant> Worker<P> {
             && static_eval > self.evals[ply - 2];
         // Internal iterative reduction: a node the table knows nothing
         // about is searched shallower first, which finds it a turn.
-        if depth >= PARAMS.iir_min_depth && tt_move == 0 && (pv_node || cut_node) {
+        if depth >= self.params.iir_min_depth && tt_move == 0 && (pv_node || cut_node) {
             depth -= 1;
         }
         if !pv_node && !in_check && ply > 0 {
             // Reverse futility: far above beta with little depth left.
-            if depth <= PARAMS.rfp_max_depth
-                && static_eval - PARAMS.rfp_margin * (depth - i32::from(improving)) >= beta
+            if depth <= self.params.rfp_max_depth
+                && static_eval - self.params.rfp_margin * (depth - i32::from(improving)) >= beta
                 && !is_mate(beta)
             {
                 return static_eval;
             }
             // Null move: if passing still fails high, a real move will too.
-            if depth >= PARAMS.nmp_min_depth
+            if depth >= self.params.nmp_min_depth
                 && static_eval >= beta
                 && !self.null_played[ply]
                 && pos.null_move_allowed()
             {
-                let r = PARAMS.nmp_base_reduction
-                    + depth / PARAMS.nmp_depth_divisor
-                    + ((static_eval - beta) / PARAMS.nmp_eval_divisor).min(3);
+                let r = self.params.nmp_base_reduction
+                    + depth / self.params.nmp_depth_divisor
+                    + ((static_eval - beta) / self.params.nmp_eval_divisor).min(3);
                 let mut child = pos.clone();
                 child.play_null();
                 self.keys.push(child.hash());
@@ -375,41 +389,45 @@ impl<P: Variant> Worker<P> {
                         continue;
                     }
                     if !in_check
-                        && lmr_depth <= PARAMS.futility_max_depth
-                        && static_eval + PARAMS.futility_base + PARAMS.futility_margin * lmr_depth
+                        && lmr_depth <= self.params.futility_max_depth
+                        && static_eval
+                            + self.params.futility_base
+                            + self.params.futility_margin * lmr_depth
                             <= alpha
                     {
                         continue;
                     }
-                    if lmr_depth <= PARAMS.see_quiet_max_depth
-                        && !pos.see_ge(m, -PARAMS.see_quiet_margin * lmr_depth * lmr_depth)
+                    if lmr_depth <= self.params.see_quiet_max_depth
+                        && !pos.see_ge(m, -self.params.see_quiet_margin * lmr_depth * lmr_depth)
                     {
                         continue;
                     }
-                } else if depth <= PARAMS.see_tactical_max_depth
-                    && !pos.see_ge(m, -PARAMS.see_tactical_margin * depth)
+                } else if depth <= self.params.see_tactical_max_depth
+                    && !pos.see_ge(m, -self.params.see_tactical_margin * depth)
                 {
                     continue;
                 }
             }
             self.keys.push(child.hash());
             self.moved[ply + 1] = Some(pos.piece_to_index(m));
-            let extension =
-                i32::from(gives_check && ply < 2 * depth as usize + PARAMS.max_check_extensions);
+            let extension = i32::from(
+                gives_check && ply < 2 * depth as usize + self.params.max_check_extensions as usize,
+            );
             let new_depth = depth - 1 + extension;
 
             let score = if legal == 1 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node, false)
             } else {
                 let mut reduction = 0;
-                if depth >= PARAMS.lmr_min_depth && legal > PARAMS.lmr_min_moves && quiet {
+                if depth >= self.params.lmr_min_depth && legal > self.params.lmr_min_moves && quiet
+                {
                     reduction = self.lmr_at(depth, legal);
                     reduction += i32::from(!improving);
                     reduction += i32::from(cut_node);
                     reduction -= i32::from(pv_node);
                     reduction -= i32::from(in_check || gives_check);
                     reduction -= i32::from(self.history.is_killer(P::encode(m), ply));
-                    reduction -= history / PARAMS.lmr_history_divisor;
+                    reduction -= history / self.params.lmr_history_divisor;
                     reduction = reduction.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(
@@ -555,7 +573,7 @@ impl<P: Variant> Worker<P> {
             if !in_check
                 && !pos.see_ge(
                     m,
-                    (alpha - stand_pat - PARAMS.qs_futility_margin + 1).max(0),
+                    (alpha - stand_pat - self.params.qs_futility_margin + 1).max(0),
                 )
             {
                 continue;

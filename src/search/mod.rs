@@ -14,6 +14,7 @@ pub mod movepick;
 pub mod params;
 pub mod pool;
 pub mod score;
+mod soft_limit;
 pub mod tt;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -24,9 +25,9 @@ use crate::eval::Variant;
 use crate::variants::Outcome;
 use alphabeta::Worker;
 pub use limits::{Limits, TimeBudget};
-use params::PARAMS;
 use pool::{Slot, ThreadPool, WaitGroup};
 use score::{is_mate, INFINITY, MATE, MAX_PLY};
+use soft_limit::SoftLimitScale;
 pub use tt::TranspositionTable;
 
 /// "No limit" in the atomic limit fields of [`Shared`].
@@ -159,9 +160,16 @@ impl Shared {
         nodes >= self.node_limit.load(Ordering::Relaxed) || self.past(&self.hard_ms)
     }
 
-    /// Soft limit: whether to start another iteration.
-    fn past_soft_limit(&self) -> bool {
-        self.past(&self.soft_ms)
+    /// Soft limit, scaled by `scale` (never past the hard limit): whether
+    /// to start another iteration.
+    fn past_soft_limit(&self, scale: f64) -> bool {
+        let soft = self.soft_ms.load(Ordering::Relaxed);
+        if soft == UNLIMITED || self.pondering.load(Ordering::Relaxed) {
+            return false;
+        }
+        let scaled = (soft as f64 * scale) as u64;
+        let limit = scaled.min(self.hard_ms.load(Ordering::Relaxed));
+        self.elapsed() >= Duration::from_millis(limit)
     }
 }
 
@@ -351,8 +359,11 @@ fn iterate<P: Variant>(
     let shared = Arc::clone(&worker.shared);
     let mut result = SearchResult::default();
     let mut previous_score = 0;
+    let mut soft_scale = SoftLimitScale::new(worker.params.tm_score_drop_divisor);
+    let mut scale = 1.0;
     for depth in 1..=max_depth {
         worker.root_excluded.clear();
+        worker.root_nodes.clear();
         let mut lines: Vec<(i32, Vec<P::Move>)> = Vec::new();
         for line in 0..multipv {
             let guess = if line == 0 {
@@ -399,6 +410,17 @@ fn iterate<P: Variant>(
             });
         }
         let (score, pv) = &lines[0];
+        let best_code = P::encode(pv[0]);
+        let (best_nodes, all_nodes) = worker
+            .root_nodes
+            .iter()
+            .fold((0, 0), |(best, all), &(code, n)| {
+                (best + if code == best_code { n } else { 0 }, all + n)
+            });
+        let best_share = best_nodes as f64 / all_nodes.max(1) as f64;
+        if depth >= worker.params.tm_min_depth {
+            scale = soft_scale.update(best_code, *score, best_share);
+        }
         let pv_tokens = tokens(root, pv);
         previous_score = *score;
         result = SearchResult {
@@ -418,7 +440,7 @@ fn iterate<P: Variant>(
         }
         if !limits.infinite && !shared.pondering.load(Ordering::Relaxed) {
             let forced = root_moves == 1 && (limits.movetime.is_some() || limits.has_clock());
-            if forced || shared.past_soft_limit() {
+            if forced || shared.past_soft_limit(scale) {
                 break;
             }
         }
@@ -435,9 +457,9 @@ fn aspiration<P: Variant>(
     guess: i32,
     use_window: bool,
 ) -> i32 {
-    let mut delta = PARAMS.aspiration_window;
+    let mut delta = worker.params.aspiration_window;
     let (mut alpha, mut beta) =
-        if use_window && depth >= PARAMS.aspiration_start_depth && !is_mate(guess) {
+        if use_window && depth >= worker.params.aspiration_start_depth && !is_mate(guess) {
             (guess - delta, guess + delta)
         } else {
             (-INFINITY, INFINITY)

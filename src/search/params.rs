@@ -1,54 +1,128 @@
-//! Search parameters in one place, so tuning touches one struct.
+//! The search's tunable numbers in one struct. The shipped values are
+//! [`SearchParams::DEFAULT`]; a build with the `tune` cargo feature offers
+//! every one as a UCI `spin` option (named as the field), so that SPSA can
+//! tune them through `chimera match` or any tuner.
 
-pub struct SearchParams {
-    pub aspiration_start_depth: i32,
-    pub aspiration_window: i32,
-    pub rfp_max_depth: i32,
-    pub rfp_margin: i32,
-    pub nmp_min_depth: i32,
-    pub nmp_base_reduction: i32,
-    pub nmp_depth_divisor: i32,
-    pub lmr_min_depth: i32,
-    pub lmr_min_moves: i32,
-    /// LMR reduction = base + ln(depth) * ln(move number) / divisor (x100).
-    pub lmr_base: f64,
-    pub lmr_divisor: f64,
-    pub lmr_history_divisor: i32,
-    pub iir_min_depth: i32,
-    pub nmp_eval_divisor: i32,
-    pub futility_max_depth: i32,
-    pub futility_base: i32,
-    pub futility_margin: i32,
-    pub see_quiet_max_depth: i32,
-    pub see_quiet_margin: i32,
-    pub see_tactical_max_depth: i32,
-    pub see_tactical_margin: i32,
-    pub qs_futility_margin: i32,
-    pub max_check_extensions: usize,
+/// One parameter as a tuner sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
 }
 
-pub const PARAMS: SearchParams = SearchParams {
-    aspiration_start_depth: 5,
-    aspiration_window: 30,
-    rfp_max_depth: 7,
-    rfp_margin: 90,
-    nmp_min_depth: 3,
-    nmp_base_reduction: 3,
-    nmp_depth_divisor: 4,
-    lmr_min_depth: 3,
-    lmr_min_moves: 3,
-    lmr_base: 0.75,
-    lmr_divisor: 2.25,
-    lmr_history_divisor: 8192,
-    iir_min_depth: 4,
-    nmp_eval_divisor: 200,
-    futility_max_depth: 8,
-    futility_base: 80,
-    futility_margin: 100,
-    see_quiet_max_depth: 8,
-    see_quiet_margin: 25,
-    see_tactical_max_depth: 8,
-    see_tactical_margin: 100,
-    qs_futility_margin: 200,
-    max_check_extensions: 16,
-};
+macro_rules! search_params {
+    ($($(#[doc = $doc:expr])* $name:ident: $default:expr, $min:expr, $max:expr;)*) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $($(#[doc = $doc])* pub $name: i32,)*
+        }
+
+        impl SearchParams {
+            pub const DEFAULT: SearchParams = SearchParams { $($name: $default,)* };
+
+            /// Every parameter with its range.
+            pub const SPECS: &'static [ParamSpec] = &[
+                $(ParamSpec { name: stringify!($name), default: $default, min: $min, max: $max },)*
+            ];
+
+            /// The parameter called `name` (as its field), if there is one.
+            pub fn get_mut(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $(stringify!($name) => Some(&mut self.$name),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+search_params! {
+    aspiration_start_depth: 5, 1, 10;
+    aspiration_window: 30, 5, 200;
+    rfp_max_depth: 7, 1, 12;
+    rfp_margin: 90, 20, 300;
+    nmp_min_depth: 3, 1, 8;
+    nmp_base_reduction: 3, 1, 6;
+    nmp_depth_divisor: 4, 2, 8;
+    /// Each this many centipawns of static evaluation above beta reduce the
+    /// null-move search by one more ply (at most 3).
+    nmp_eval_divisor: 200, 50, 800;
+    lmr_min_depth: 3, 1, 6;
+    lmr_min_moves: 3, 1, 8;
+    /// Late-move reduction = (base + ln(depth) * ln(move number) * 100 /
+    /// divisor) / 100.
+    lmr_base: 75, 0, 200;
+    lmr_divisor: 225, 100, 500;
+    /// History that earns one ply less reduction.
+    lmr_history_divisor: 8192, 1024, 32768;
+    iir_min_depth: 4, 2, 10;
+    futility_max_depth: 8, 1, 12;
+    futility_base: 80, 0, 300;
+    futility_margin: 100, 30, 300;
+    see_quiet_max_depth: 8, 1, 12;
+    see_quiet_margin: 25, 5, 100;
+    see_tactical_max_depth: 8, 1, 12;
+    see_tactical_margin: 100, 20, 300;
+    qs_futility_margin: 200, 50, 500;
+    max_check_extensions: 16, 0, 64;
+    /// A score drop of this many centipawns doubles the soft time limit.
+    tm_score_drop_divisor: 200, 50, 1000;
+    /// Iterations below this depth do not scale the soft limit.
+    tm_min_depth: 4, 1, 10;
+}
+
+#[cfg(feature = "tune")]
+static CURRENT: std::sync::RwLock<SearchParams> = std::sync::RwLock::new(SearchParams::DEFAULT);
+
+/// The parameters the next search uses: the defaults, or in a `tune`
+/// build what `setoption` made of them.
+pub fn current() -> SearchParams {
+    #[cfg(feature = "tune")]
+    {
+        *CURRENT.read().unwrap_or_else(|e| e.into_inner())
+    }
+    #[cfg(not(feature = "tune"))]
+    {
+        SearchParams::DEFAULT
+    }
+}
+
+/// Sets a parameter for the searches to come (`tune` builds).
+#[cfg(feature = "tune")]
+pub fn set(name: &str, value: i32) -> Result<(), String> {
+    let spec = SearchParams::SPECS
+        .iter()
+        .find(|s| s.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| format!("unknown option {name}"))?;
+    if !(spec.min..=spec.max).contains(&value) {
+        return Err(format!(
+            "option {} must be an integer from {} to {}",
+            spec.name, spec.min, spec.max
+        ));
+    }
+    let mut params = CURRENT.write().unwrap_or_else(|e| e.into_inner());
+    if let Some(field) = params.get_mut(spec.name) {
+        *field = value;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_lies_in_its_range_and_every_name_is_a_field() {
+        let mut params = SearchParams::DEFAULT;
+        for spec in SearchParams::SPECS {
+            assert!(
+                spec.min <= spec.default && spec.default <= spec.max,
+                "{spec:?}"
+            );
+            assert_eq!(params.get_mut(spec.name).map(|v| *v), Some(spec.default));
+        }
+        assert!(params.get_mut("no_such_param").is_none());
+    }
+}

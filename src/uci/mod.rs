@@ -226,9 +226,21 @@ impl Uci {
             // Ponder only tells the engine that the GUI may send `go
             // ponder`; nothing here depends on it.
             Change::Ponder(_) => {}
+            Change::SearchParam(name, value) => set_search_param(name, value)?,
         }
         Ok(())
     }
+}
+
+/// A `tune` build's parameter change, for the searches to come.
+#[cfg(feature = "tune")]
+fn set_search_param(name: &str, value: i32) -> Result<(), String> {
+    crate::search::params::set(name, value)
+}
+
+#[cfg(not(feature = "tune"))]
+fn set_search_param(name: &str, _value: i32) -> Result<(), String> {
+    Err(format!("unknown option {name}"))
 }
 
 /// Prints one error line, never a huge one whatever the input was.

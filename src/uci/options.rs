@@ -3,6 +3,7 @@
 use std::sync::OnceLock;
 
 use super::session::shorten;
+use crate::search::params::SearchParams;
 use crate::variants::{UnknownVariant, VariantId};
 
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -60,6 +61,8 @@ pub enum Change {
     MoveOverhead(u64),
     ClearHash,
     Ponder(bool),
+    /// A search parameter (`tune` builds only).
+    SearchParam(&'static str, i32),
 }
 
 /// The option list printed after `uci`.
@@ -80,7 +83,50 @@ pub fn describe() -> String {
         "option name Clear Hash type button".into(),
         "option name Ponder type check default false".into(),
     ]
+    .into_iter()
+    .chain(tune_options())
+    .collect::<Vec<_>>()
     .join("\n")
+}
+
+/// The search parameters as spin options, in a `tune` build.
+fn tune_options() -> Vec<String> {
+    if !cfg!(feature = "tune") {
+        return Vec::new();
+    }
+    SearchParams::SPECS
+        .iter()
+        .map(|s| {
+            format!(
+                "option name {} type spin default {} min {} max {}",
+                s.name, s.default, s.min, s.max
+            )
+        })
+        .collect()
+}
+
+/// A search parameter's `setoption`, in a `tune` build.
+fn search_param(name: &str, value: Option<&str>) -> Option<Result<Change, String>> {
+    if !cfg!(feature = "tune") {
+        return None;
+    }
+    let spec = SearchParams::SPECS
+        .iter()
+        .find(|s| s.name.eq_ignore_ascii_case(name))?;
+    let min = i64::from(spec.min);
+    let max = i64::from(spec.max);
+    let v = match value {
+        None => Err(format!("option {} needs a value", spec.name)),
+        Some(v) => match v.parse::<i64>() {
+            Ok(n) if (min..=max).contains(&n) => Ok(n as i32),
+            _ => Err(format!(
+                "option {} must be an integer from {min} to {max}, not {}",
+                spec.name,
+                shorten(v)
+            )),
+        },
+    };
+    Some(v.map(|n| Change::SearchParam(spec.name, n)))
 }
 
 fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
@@ -117,7 +163,8 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
             Some("false") => Ok(Change::Ponder(false)),
             _ => Err("option Ponder must be true or false".into()),
         },
-        _ => Err(format!("unknown option {}", shorten(name))),
+        _ => search_param(name, value)
+            .unwrap_or_else(|| Err(format!("unknown option {}", shorten(name)))),
     }
 }
 
@@ -139,5 +186,19 @@ mod tests {
         assert!(parse_change("Ponder", Some("maybe")).is_err());
         assert!(parse_change("Contempt", Some("1")).is_err());
         assert_eq!(parse_change("Clear Hash", None), Ok(Change::ClearHash));
+    }
+
+    #[test]
+    fn search_parameters_are_options_only_in_a_tune_build() {
+        let listed = describe().contains("option name rfp_margin type spin default 90");
+        let parsed = parse_change("RFP_margin", Some("120"));
+        if cfg!(feature = "tune") {
+            assert!(listed);
+            assert_eq!(parsed, Ok(Change::SearchParam("rfp_margin", 120)));
+            assert!(parse_change("rfp_margin", Some("100000")).is_err());
+        } else {
+            assert!(!listed);
+            assert!(parsed.is_err());
+        }
     }
 }
