@@ -20,6 +20,8 @@ pub struct Game<P: Rules> {
     keys: Vec<u64>,
     /// The turns played, as UCI tokens.
     tokens: Vec<String>,
+    /// The turns played, `moves[i]` from `positions[i]`.
+    moves: Vec<P::Move>,
 }
 
 impl<P: Rules> Game<P> {
@@ -38,6 +40,7 @@ impl<P: Rules> Game<P> {
             keys: vec![start.hash()],
             positions: vec![start],
             tokens: Vec::new(),
+            moves: Vec::new(),
         }
     }
 
@@ -65,6 +68,12 @@ impl<P: Rules> Game<P> {
         &self.tokens
     }
 
+    /// The last turn played and the position it was played from.
+    pub fn last_turn(&self) -> Option<(&P, P::Move)> {
+        let m = *self.moves.last()?;
+        Some((&self.positions[self.moves.len() - 1], m))
+    }
+
     /// Hashes of the positions before the current one, oldest first: what
     /// the search needs to see repetitions of the game.
     pub fn keys_before(&self) -> &[u64] {
@@ -76,6 +85,7 @@ impl<P: Rules> Game<P> {
     pub fn play(&mut self, m: P::Move) {
         let mut next = self.position().clone();
         self.tokens.push(next.format_move(m));
+        self.moves.push(m);
         next.play(m);
         self.keys.push(next.hash());
         self.positions.push(next);
@@ -93,6 +103,7 @@ impl<P: Rules> Game<P> {
         let n = plies.min(self.tokens.len());
         let kept = self.tokens.len() - n;
         self.tokens.truncate(kept);
+        self.moves.truncate(kept);
         self.positions.truncate(kept + 1);
         self.keys.truncate(kept + 1);
         n

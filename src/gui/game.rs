@@ -3,8 +3,6 @@
 //! variants at run time. Every rule question goes to the backend through
 //! [`Rules`]; this file only keeps history and reports.
 
-use std::collections::HashMap;
-
 use serde::Serialize;
 
 use super::notation::{self, Geometry, PieceOn, TurnShape};
@@ -13,6 +11,7 @@ use crate::eval::Variant;
 use crate::game::pgn::{self, PgnGame};
 use crate::game::{Game, Verdict};
 use crate::search::{SearchInfo, SearchResult};
+use crate::variants::view::BoardView;
 use crate::variants::VariantId;
 use crate::with_variant;
 
@@ -38,9 +37,8 @@ pub struct TurnView {
     pub token: String,
     #[serde(flatten)]
     pub shape: TurnShape,
-    /// Squares whose piece disappears other than by moving away: a capture
-    /// victim, atomic's explosion, a piece pulled along. Found by comparing
-    /// the boards before and after the turn, so it holds for any variant.
+    /// Squares the turn empties other than by a piece moving away: en
+    /// passant's victim, atomic's explosion ([`notation::vanished`]).
     pub vanished: Vec<String>,
 }
 
@@ -92,11 +90,9 @@ pub fn new_game(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn BoardGa
     with_variant!(variant, P => GameOf::<P>::new(variant, fen).map(|g| Box::new(g) as Box<dyn BoardGame>))
 }
 
-/// The board geometry of a variant, from its start FEN.
-pub fn geometry_of(variant: VariantId) -> Option<Geometry> {
-    notation::parse_board(start_fen_of(variant))
-        .ok()
-        .map(|b| b.geometry)
+/// The board geometry of a variant.
+pub fn geometry_of(variant: VariantId) -> Geometry {
+    with_variant!(variant, P => notation::geometry::<P>(variant))
 }
 
 /// The start FEN of a variant.
@@ -104,7 +100,13 @@ pub fn start_fen_of(variant: VariantId) -> &'static str {
     with_variant!(variant, P => P::start_fen(variant))
 }
 
-struct GameOf<P: Variant> {
+/// What the board needs of a backend: its rules, its evaluation (for the
+/// engine) and its board view (to draw).
+trait Drawable: Variant + BoardView {}
+
+impl<T: Variant + BoardView> Drawable for T {}
+
+struct GameOf<P: Drawable> {
     game: Game<P>,
 }
 
@@ -120,34 +122,12 @@ fn result_view(verdict: Verdict) -> GameResult {
     }
 }
 
-/// Squares whose piece vanished, by comparing two board fields.
-fn vanished(before: &[PieceOn], after_fen: &str, shape: &TurnShape) -> Vec<String> {
-    let Ok(after) = notation::parse_board(after_fen) else {
-        return Vec::new();
-    };
-    if after.pieces.len() >= before.len() {
-        return Vec::new();
-    }
-    let occupied: HashMap<&str, &str> = after
-        .pieces
-        .iter()
-        .map(|p| (p.square.as_str(), p.piece.as_str()))
-        .collect();
-    before
-        .iter()
-        .filter(|p| !occupied.contains_key(p.square.as_str()))
-        .filter(|p| !shape.parts.iter().any(|part| part.from == p.square))
-        .map(|p| p.square.clone())
-        .collect()
-}
-
-impl<P: Variant> GameOf<P> {
+impl<P: Drawable> GameOf<P> {
     fn new(variant: VariantId, fen: Option<&str>) -> Result<Self, String> {
         let game: Game<P> = match fen {
             None => Game::new(variant),
             Some(f) => Game::from_fen(variant, f).map_err(|e| format!("invalid FEN: {e}"))?,
         };
-        notation::parse_board(&game.start().fen()).map_err(|e| format!("invalid FEN: {e}"))?;
         Ok(GameOf { game })
     }
 
@@ -162,7 +142,7 @@ impl<P: Variant> GameOf<P> {
     }
 }
 
-impl<P: Variant> BoardGame for GameOf<P> {
+impl<P: Drawable> BoardGame for GameOf<P> {
     fn variant(&self) -> VariantId {
         self.game.variant()
     }
@@ -170,23 +150,16 @@ impl<P: Variant> BoardGame for GameOf<P> {
     fn state(&self) -> GameState {
         let pos = self.pos();
         let fen = pos.fen();
-        let board = notation::parse_board(&fen)
-            .map(|b| b.pieces)
-            .unwrap_or_default();
         let (result, moves) = self.end_and_turns();
         let turns = moves
             .into_iter()
-            .filter_map(|m| {
-                let token = pos.format_move(m);
-                let shape = notation::parse_token(&token).ok()?;
-                let mut next = pos.clone();
-                next.play(m);
-                let vanished = vanished(&board, &next.fen(), &shape);
-                Some(TurnView {
-                    token,
-                    shape,
-                    vanished,
-                })
+            .map(|m| {
+                let parts = pos.turn_parts(m);
+                TurnView {
+                    token: pos.format_move(m),
+                    shape: notation::shape(&parts),
+                    vanished: notation::vanished(pos, &parts),
+                }
             })
             .collect();
         let variant = self.game.variant();
@@ -197,18 +170,13 @@ impl<P: Variant> BoardGame for GameOf<P> {
             white_to_move: pos.white_to_move(),
             in_check: result.is_none() && pos.in_check(),
             halfmove_clock: pos.halfmove_clock(),
-            geometry: geometry_of(variant).unwrap_or(Geometry {
-                files: 8,
-                ranks: 8,
-                missing: Vec::new(),
-            }),
-            board,
+            geometry: notation::geometry::<P>(variant),
+            board: notation::board(pos),
             moves: self.game.tokens().to_vec(),
             last_move: self
                 .game
-                .tokens()
-                .last()
-                .and_then(|t| notation::parse_token(t).ok()),
+                .last_turn()
+                .map(|(before, m)| notation::shape(&before.turn_parts(m))),
             turns,
             result,
         }

@@ -21,6 +21,8 @@ mod move_error;
 pub mod omega;
 pub mod registry;
 mod shakmaty_backend;
+mod shakmaty_view;
+pub mod view;
 
 use std::fmt::Debug;
 

@@ -19,6 +19,7 @@ mod movegen;
 mod notation;
 mod play;
 mod turn;
+mod view;
 mod zobrist;
 
 pub use board::Board;

@@ -16,3 +16,4 @@ pub mod fen;
 pub mod letters;
 pub mod piece;
 pub mod square;
+pub mod view;

@@ -14,6 +14,7 @@ mod fen;
 pub mod geometry;
 mod movegen;
 mod notation;
+mod view;
 
 use super::{assert_played, board8, check_played, GameEnd, MoveError, Outcome, Rules, VariantId};
 use board::{color_of, role_of, Bits, Piece, BLACK, EMPTY, KING, PAWN, ROOK, WHITE, ZOBRIST};

@@ -8,6 +8,7 @@ pub mod board;
 mod fen;
 mod movegen;
 mod notation;
+mod view;
 mod zobrist;
 
 use std::fmt;

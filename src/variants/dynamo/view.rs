@@ -1,0 +1,70 @@
+//! The board view of Dynamo: the mailbox, and a turn as its mover's part
+//! and its moved piece's part (`off` when a piece leaves the board).
+
+use super::geometry::OFF;
+use super::movegen::after_promotion;
+use super::{DynamoMove, DynamoPosition, MoveKind};
+use crate::variants::board8::view::{index, piece, place};
+use crate::variants::view::{BoardView, Grid, Part, Piece, Place, Square, TurnParts};
+use crate::variants::VariantId;
+
+/// A square number or [`OFF`] as a place.
+fn place_of(sq: u8) -> Place {
+    if sq == OFF {
+        Place::Off
+    } else {
+        place(sq)
+    }
+}
+
+impl DynamoPosition {
+    /// The part of the piece on `from` going to `to`, promoted by
+    /// `promotion` (a role, 0 for none).
+    fn part(&self, from: u8, to: u8, promotion: u8) -> Option<Part> {
+        let p = self.board[usize::from(from)];
+        Some(Part {
+            from: place(from),
+            to: place_of(to),
+            piece: piece(p)?,
+            promotion: if promotion == 0 {
+                None
+            } else {
+                piece(after_promotion(p, promotion))
+            },
+        })
+    }
+}
+
+impl BoardView for DynamoPosition {
+    fn grid(_variant: VariantId) -> Grid {
+        Grid::EIGHT_BY_EIGHT
+    }
+
+    fn piece_on(&self, sq: Square) -> Option<Piece> {
+        piece(self.board[index(sq)?])
+    }
+
+    fn turn_parts(&self, m: DynamoMove) -> TurnParts {
+        // Pieces leave the board only by a part going `off`: nothing is
+        // captured.
+        let mut turn = TurnParts {
+            choice: None,
+            parts: Vec::new(),
+            implied: Vec::new(),
+            removed: Vec::new(),
+        };
+        match m.kind {
+            MoveKind::Ordinary => turn.parts.extend(self.part(m.from, m.to, m.promotion)),
+            MoveKind::Castle => {
+                turn.parts.extend(self.part(m.from, m.to, 0));
+                turn.implied.extend(self.part(m.moved_from, m.moved_to, 0));
+            }
+            MoveKind::Dynamo => {
+                turn.parts.extend(self.part(m.from, m.to, 0));
+                turn.parts
+                    .extend(self.part(m.moved_from, m.moved_to, m.promotion));
+            }
+        }
+        turn
+    }
+}

@@ -1,0 +1,159 @@
+//! What a backend shows of a position and of a turn, as plain data, for
+//! front ends that draw (the web board). Kept apart from [`Rules`] as
+//! shakmaty keeps `fen`, `uci` and `san` apart from `Position`: the search
+//! never needs it, and no front end has to read a FEN or a token to draw.
+
+use std::fmt;
+
+use super::{Rules, VariantId};
+
+/// A square of the grid a board is drawn on: file and rank from 0 (`a1` is
+/// file 0, rank 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square {
+    pub file: u8,
+    pub rank: u8,
+}
+
+impl Square {
+    pub const fn new(file: u8, rank: u8) -> Square {
+        Square { file, rank }
+    }
+}
+
+/// The square's name as tokens and FENs write it: `e4`, `l12`.
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file) as char,
+            u32::from(self.rank) + 1
+        )
+    }
+}
+
+/// Where one part of a turn starts or ends: a square, or off the board
+/// (Dynamo pushes and pulls pieces off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Place {
+    On(Square),
+    Off,
+}
+
+impl Place {
+    pub fn square(self) -> Option<Square> {
+        match self {
+            Place::On(sq) => Some(sq),
+            Place::Off => None,
+        }
+    }
+}
+
+/// `e4`, or `off` as tokens write it.
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::On(sq) => sq.fmt(f),
+            Place::Off => f.write_str("off"),
+        }
+    }
+}
+
+/// A piece: its colour and its role's letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub white: bool,
+    /// The role's letter, lowercase (`p`, `n`, ... Omega's `c` and `w`).
+    pub role: char,
+}
+
+impl Piece {
+    /// The FEN letter: uppercase for White.
+    pub fn fen_letter(self) -> char {
+        if self.white {
+            self.role.to_ascii_uppercase()
+        } else {
+            self.role
+        }
+    }
+}
+
+/// The grid a variant's board is drawn on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Grid {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl Grid {
+    pub const EIGHT_BY_EIGHT: Grid = Grid { files: 8, ranks: 8 };
+
+    /// Every grid square in the order a FEN lists them: from the highest
+    /// rank down, each rank from file `a`.
+    pub fn squares_top_down(self) -> impl Iterator<Item = Square> {
+        (0..self.ranks)
+            .rev()
+            .flat_map(move |rank| (0..self.files).map(move |file| Square::new(file, rank)))
+    }
+}
+
+/// One piece moving in a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub from: Place,
+    pub to: Place,
+    /// The piece as it leaves `from`.
+    pub piece: Piece,
+    /// The piece it becomes on `to`, if it promotes.
+    pub promotion: Option<Piece>,
+}
+
+/// A pending pawn's promotion, chosen at the start of a turn (avalanche).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub square: Square,
+    /// The piece the pawn becomes.
+    pub piece: Piece,
+}
+
+/// A legal turn taken apart. Played on the board before the turn, in this
+/// order, it gives the board after it:
+///
+/// 1. the `choice`, if any, replaces the pending pawn;
+/// 2. every piece of `parts` and `implied` is lifted from its `from`;
+/// 3. the pieces on `removed` are taken off the board;
+/// 4. every lifted piece whose `from` is not in `removed` is put on its `to`
+///    (as its promotion, if any); a piece going `off` is gone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnParts {
+    pub choice: Option<Choice>,
+    /// The moves the turn's token names, in its order.
+    pub parts: Vec<Part>,
+    /// Moves the rules add that the token does not name: the castling rook.
+    pub implied: Vec<Part>,
+    /// Squares of the board before the turn whose pieces the turn takes off
+    /// other than by a part moving them off: a capture's victim, the pawn
+    /// taken en passant, everything an atomic explosion removes (the
+    /// capturing piece included, named by its `from`).
+    pub removed: Vec<Square>,
+}
+
+/// The board of a position and the parts of its turns, from the backend's
+/// own data.
+pub trait BoardView: Rules {
+    /// The grid the variant's board is drawn on.
+    fn grid(variant: VariantId) -> Grid;
+
+    /// Whether a grid square is part of the board (Omega's grid has holes).
+    fn exists(_variant: VariantId, _sq: Square) -> bool {
+        true
+    }
+
+    /// The piece on a square of the grid, `None` when it is empty or does
+    /// not exist.
+    fn piece_on(&self, sq: Square) -> Option<Piece>;
+
+    /// A legal turn of this position taken apart.
+    fn turn_parts(&self, m: Self::Move) -> TurnParts;
+}
