@@ -18,6 +18,7 @@ mod fen;
 mod movegen;
 mod notation;
 mod play;
+mod see;
 mod turn;
 mod view;
 mod zobrist;
@@ -284,21 +285,10 @@ impl Rules for AvalanchePosition {
         usize::from(piece).min(11) * 64 + (m.to() as usize & 63)
     }
 
-    /// Material won at once (less a pawn pushed to promote for the
-    /// opponent); recaptures are not looked at yet.
+    /// Chess's exchange on the first part's square after the whole turn,
+    /// less a pawn pushed to promote for the opponent (`see`).
     fn see_ge(&self, m: Turn, threshold: i32) -> bool {
-        let fp = m.first();
-        let victim = if fp.is_capture() {
-            self.role_on(fp.to()).map_or(0, |r| ORDER_VALUE[r])
-        } else {
-            0
-        };
-        let promo = fp.promotion().map_or(0, |r| ORDER_VALUE[r] - 100);
-        let gift = match m.push_from() {
-            Some(s) if shift_back(last_rank(1 - self.turn), 1 - self.turn) & bit(s) != 0 => 850,
-            _ => 0,
-        };
-        victim + promo - gift >= threshold
+        self.exchange_at_least(m, threshold)
     }
 
     #[inline]

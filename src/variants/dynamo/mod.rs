@@ -14,6 +14,7 @@ mod fen;
 pub mod geometry;
 mod movegen;
 mod notation;
+mod see;
 mod view;
 
 use super::{assert_played, board8, check_played, GameEnd, MoveError, Outcome, Rules, VariantId};
@@ -417,10 +418,10 @@ impl Rules for DynamoPosition {
         usize::from(piece).min(11) * 65 + m.to as usize
     }
 
-    /// Material won at once (pieces pushed or pulled off, promotions);
-    /// what the opponent can win back next is not looked at yet.
+    /// Material won at once, less the piece that made the turn when the
+    /// opponent can then profitably remove it (`see`).
     fn see_ge(&self, m: DynamoMove, threshold: i32) -> bool {
-        self.tactical_gain(m) >= threshold
+        self.turn_wins_at_least(m, threshold)
     }
 
     #[inline]

@@ -8,6 +8,7 @@ pub mod board;
 mod fen;
 mod movegen;
 mod notation;
+mod see;
 mod view;
 mod zobrist;
 
@@ -513,17 +514,9 @@ impl Rules for OmegaPosition {
         usize::from(self.board[m.from()] & 15) * NUM_SQUARES + m.to()
     }
 
-    /// Material won at once; recaptures are not looked at yet.
+    /// Chess's exchange on the turn's square, with Omega's pieces (`see`).
     fn see_ge(&self, m: OmegaMove, threshold: i32) -> bool {
-        let victim = match self.board[m.to()] {
-            EMPTY if m.is_en_passant() => KIND_VALUE[PAWN],
-            EMPTY => 0,
-            code => KIND_VALUE[(code & 7) as usize],
-        };
-        let promo = m
-            .promotion_kind()
-            .map_or(0, |k| KIND_VALUE[k] - KIND_VALUE[PAWN]);
-        victim + promo >= threshold
+        self.exchange_at_least(m, threshold)
     }
 
     #[inline]
