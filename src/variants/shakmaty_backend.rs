@@ -12,6 +12,7 @@ use shakmaty::{
     CastlingMode, CastlingSide, Color, EnPassantMode, FromSetup, Move, Position, Rank, Role, Square,
 };
 
+use super::board8::piece::EXCHANGE_VALUE;
 use super::{assert_played, check_played, GameEnd, MoveError, Rules, VariantId};
 
 /// What a shakmaty position type needs to become a Chimera backend.
@@ -50,16 +51,10 @@ impl<P: ShakmatyVariant> Shakmaty<P> {
     }
 }
 
-/// Standard chess piece values in centipawns, for move ordering.
+/// A role's value in the static exchange and the order of tactical turns
+/// (the 8x8 backends' one scale, [`EXCHANGE_VALUE`]).
 pub fn role_value(role: Role) -> i32 {
-    match role {
-        Role::Pawn => 100,
-        Role::Knight => 320,
-        Role::Bishop => 330,
-        Role::Rook => 500,
-        Role::Queen => 950,
-        Role::King => 2000,
-    }
+    EXCHANGE_VALUE[role as usize - 1]
 }
 
 /// A FEN syntax error as a reason (without a leading "invalid FEN").

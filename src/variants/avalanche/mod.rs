@@ -28,6 +28,7 @@ pub use turn::Turn;
 
 use super::{board8, not_played, GameEnd, MoveError, Outcome, Rules, VariantId};
 use bits::*;
+use board8::piece::EXCHANGE_VALUE;
 
 /// Which of the three avalanche games a position belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,9 +89,6 @@ pub struct AvalanchePosition {
     pub(crate) kind: Kind,
     pub(crate) key: u64,
 }
-
-/// Piece values in centipawns for move ordering, indexed by role.
-const ORDER_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 2000];
 
 impl AvalanchePosition {
     pub fn board(&self) -> &Board {
@@ -252,12 +250,12 @@ impl Rules for AvalanchePosition {
     fn tactical_gain(&self, m: Turn) -> i32 {
         let fp = m.first();
         let victim = if fp.is_capture() {
-            self.role_on(fp.to()).map_or(0, |r| ORDER_VALUE[r])
+            self.role_on(fp.to()).map_or(0, |r| EXCHANGE_VALUE[r])
         } else {
             0
         };
-        let promo = fp.promotion().map_or(0, |r| ORDER_VALUE[r] - 100);
-        let attacker = self.role_on(fp.from()).map_or(0, |r| ORDER_VALUE[r]);
+        let promo = fp.promotion().map_or(0, |r| EXCHANGE_VALUE[r] - 100);
+        let attacker = self.role_on(fp.from()).map_or(0, |r| EXCHANGE_VALUE[r]);
         // Pushing a pawn onto the last rank hands the opponent a new piece.
         let gift = match m.push_from() {
             Some(s) if shift_back(last_rank(1 - self.turn), 1 - self.turn) & bit(s) != 0 => 850,

@@ -13,10 +13,11 @@
 
 use super::bits::*;
 use super::turn::Turn;
-use super::{AvalanchePosition, ORDER_VALUE};
+use super::AvalanchePosition;
+use crate::variants::board8::piece::EXCHANGE_VALUE;
 
 /// What a pawn pushed to its last rank gives the opponent: a queen for it.
-const GIFT: i32 = ORDER_VALUE[QUEEN] - ORDER_VALUE[PAWN];
+const GIFT: i32 = EXCHANGE_VALUE[QUEEN] - EXCHANGE_VALUE[PAWN];
 
 /// The placement bitboards alone, for the board after the turn.
 struct Placement {
@@ -105,13 +106,13 @@ impl AvalanchePosition {
         // What the mover has won if the opponent does not recapture...
         let promotion = fp
             .promotion()
-            .map_or(0, |r| ORDER_VALUE[r] - ORDER_VALUE[PAWN]);
-        let mut swap = victim.map_or(0, |r| ORDER_VALUE[r]) + promotion - gift - threshold;
+            .map_or(0, |r| EXCHANGE_VALUE[r] - EXCHANGE_VALUE[PAWN]);
+        let mut swap = victim.map_or(0, |r| EXCHANGE_VALUE[r]) + promotion - gift - threshold;
         if swap < 0 {
             return false;
         }
         // ...and if the piece now on the square is taken for nothing.
-        swap = ORDER_VALUE[on_square] - swap;
+        swap = EXCHANGE_VALUE[on_square] - swap;
         if swap <= 0 {
             return true;
         }
@@ -139,7 +140,7 @@ impl AvalanchePosition {
                     result
                 };
             }
-            swap = ORDER_VALUE[role] - swap;
+            swap = EXCHANGE_VALUE[role] - swap;
             if swap < i32::from(result) {
                 break;
             }

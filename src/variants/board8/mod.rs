@@ -3,6 +3,9 @@
 //! the FEN fields both read the same way, and the text drawing. Written once
 //! so that the two cannot drift apart in notation.
 //!
+//! The exchange values of its pieces (`piece::EXCHANGE_VALUE`) serve the
+//! shakmaty backends (chess, atomic) as well.
+//!
 //! Only vocabulary and notation live here, no rules and no board type: the
 //! representations differ where speed is decided. Avalanche keeps bitboards
 //! per colour and role over shakmaty's attack tables with `u32` squares

@@ -12,6 +12,12 @@ pub const ROOK: usize = 3;
 pub const QUEEN: usize = 4;
 pub const KING: usize = 5;
 
+/// Piece values (pawn .. king) of the static exchange and of the order of
+/// tactical turns, in centipawns. They are the rules layer's own fixed
+/// scale, as Stockfish keeps exchange values apart from its evaluation: the
+/// evaluation's material is tuned in `nets/` and free to differ.
+pub const EXCHANGE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 2000];
+
 /// Roles a pawn may become, in the order they are generated (the order
 /// moves are tried in, so it is part of what `bench` counts).
 pub const PROMOTIONS: [usize; 4] = [QUEEN, ROOK, BISHOP, KNIGHT];

@@ -19,6 +19,7 @@ mod view;
 
 use super::{assert_played, board8, check_played, GameEnd, MoveError, Outcome, Rules, VariantId};
 use board::{color_of, role_of, Bits, Piece, BLACK, EMPTY, KING, PAWN, ROOK, WHITE, ZOBRIST};
+use board8::piece::EXCHANGE_VALUE;
 use geometry::OFF;
 use movegen::after_promotion;
 
@@ -389,11 +390,11 @@ impl Rules for DynamoPosition {
         if m.kind == MoveKind::Dynamo {
             let q = self.board[m.moved_from as usize];
             if m.moved_to == OFF {
-                gain += sign(q) * ROLE_VALUE[role_of(q)];
+                gain += sign(q) * EXCHANGE_VALUE[role_of(q)];
             }
             if m.to == OFF {
                 let p = self.board[m.from as usize];
-                gain += sign(p) * ROLE_VALUE[role_of(p)];
+                gain += sign(p) * EXCHANGE_VALUE[role_of(p)];
             }
         }
         if m.promotion != 0 {
@@ -402,7 +403,7 @@ impl Rules for DynamoPosition {
             } else {
                 self.board[m.moved_from as usize]
             };
-            gain -= sign(p) * (ROLE_VALUE[m.promotion as usize] - ROLE_VALUE[PAWN]);
+            gain -= sign(p) * (EXCHANGE_VALUE[m.promotion as usize] - EXCHANGE_VALUE[PAWN]);
         }
         gain
     }
@@ -461,9 +462,6 @@ impl DynamoPosition {
         color_of(self.board[sq as usize])
     }
 }
-
-/// Piece values for move ordering (pawn .. king).
-pub const ROLE_VALUE: [i32; 6] = [100, 320, 330, 500, 950, 2000];
 
 const BENCH: &[&str] = &[
     START_FEN,

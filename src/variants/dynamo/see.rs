@@ -24,7 +24,8 @@ use super::geometry::{
     PAWN_THREATS,
 };
 use super::movegen::after_promotion;
-use super::{DynamoMove, DynamoPosition, MoveKind, ROLE_VALUE};
+use super::{DynamoMove, DynamoPosition, MoveKind};
+use crate::variants::board8::piece::EXCHANGE_VALUE;
 use crate::variants::Rules;
 
 impl DynamoPosition {
@@ -45,7 +46,7 @@ impl DynamoPosition {
             mover
         };
         // Our king is never removable after a legal turn.
-        let value = ROLE_VALUE[role_of(mover)];
+        let value = EXCHANGE_VALUE[role_of(mover)];
         if role_of(mover) == KING || gain - value >= threshold {
             return true;
         }
@@ -77,7 +78,11 @@ fn cheapest_removal(bits: &Bits, sq: u8, by: usize) -> Option<i32> {
         // The knight pushes the piece on by the same leap, or pulls it.
         let (df, dr) = (file_of(sq) - file_of(n), rank_of(sq) - rank_of(n));
         let pushed_off = offset(sq, df, dr, 1) == OFF;
-        consider(if pushed_off { 0 } else { ROLE_VALUE[KNIGHT] });
+        consider(if pushed_off {
+            0
+        } else {
+            EXCHANGE_VALUE[KNIGHT]
+        });
     }
     let occ = bits.occupied();
     let straight = theirs & (bits.role[ROOK] | bits.role[QUEEN]);
@@ -107,7 +112,7 @@ fn cheapest_removal(bits: &Bits, sq: u8, by: usize) -> Option<i32> {
             } else {
                 BISHOP
             };
-            consider(ROLE_VALUE[role]);
+            consider(EXCHANGE_VALUE[role]);
         }
     }
     cheapest
