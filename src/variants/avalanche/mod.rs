@@ -198,15 +198,24 @@ impl Rules for AvalanchePosition {
         self.play_turn(m);
     }
 
+    /// Not with a pending pawn (its choice begins the turn), nor on
+    /// avalanche-balanced's push-free first turn, nor without a piece, nor
+    /// when a push is compulsory but every push would lose for us (rules 4
+    /// and 5): there only a first part that makes a push safe (or leaves
+    /// none possible) gives a legal turn, and a pass that skipped the push
+    /// would be the optimistic null move this backend must not make.
     fn null_move_allowed(&self) -> bool {
         let b = &self.board;
         self.pending.is_none()
             && !self.no_push_turn()
             && b.by_color[self.turn] & !b.by_role[PAWN] & !b.by_role[KING] != 0
+            && self.null_push().is_some()
     }
 
+    /// Skips the first part only: the compulsory push is still made
+    /// (`null_turn`).
     fn play_null(&mut self) {
-        self.pass();
+        self.null_turn();
     }
 
     fn in_check(&self) -> bool {

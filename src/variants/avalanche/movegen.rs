@@ -172,6 +172,16 @@ impl AvalanchePosition {
         }
         // A capture on `to` removes one of their pieces.
         let theirs = board.by_color[them] & !bit(to);
+        self.pushes_with(board, occ1, king, theirs)
+    }
+
+    /// The pushes available when the first part left the occupancy `occ1`,
+    /// our king on `king` (not in check) and their pieces on `theirs` (both
+    /// as on `board` apart from a capture and a king move).
+    #[inline]
+    fn pushes_with(&self, board: &Board, occ1: u64, king: u32, theirs: u64) -> Pushes {
+        let us = self.turn;
+        let them = 1 - us;
         let pawns = theirs & board.by_role[PAWN];
         let all = pawns & shift_back(!occ1, them);
         if all == 0 {
@@ -211,6 +221,43 @@ impl AvalanchePosition {
         Pushes {
             all,
             legal: all & !bad,
+        }
+    }
+
+    /// The push of a null move (see `null_turn`): `Some(None)` when
+    /// no pawn of the opponent can advance, `Some(Some(origin))` for the
+    /// push made, `None` when a push is compulsory but every one is illegal
+    /// for us (rules 4 and 5), so there is no null move.
+    ///
+    /// The first part is skipped, so the pushes are those after a first
+    /// part that changes nothing (our king is not in check: the search
+    /// never tries a null move in check). Of the legal ones the null move
+    /// makes the generator's main push (`quiet_push`): the enemy
+    /// pawn least advanced towards us, i.e. farthest from promotion. Among
+    /// the compulsory pushes this is a cheap, fixed choice of the one that
+    /// gives the opponent least (least space, no promotion), and a push to
+    /// the last rank, the largest gift, is made only when every legal push
+    /// goes there (a pawn one step from promotion is the most advanced
+    /// there is). It is also the push the generator pairs first with every
+    /// first part, so the null move passes exactly the first part of the
+    /// turns the search tries first.
+    pub(crate) fn null_push(&self) -> Option<Option<u32>> {
+        if self.no_push_turn() {
+            return Some(None);
+        }
+        let b = &self.board;
+        let pushes = self.pushes_with(
+            b,
+            b.occupied(),
+            b.king(self.turn),
+            b.by_color[1 - self.turn],
+        );
+        if pushes.all == 0 {
+            Some(None)
+        } else if pushes.legal != 0 {
+            Some(Some(self.quiet_push(pushes.legal)))
+        } else {
+            None
         }
     }
 
