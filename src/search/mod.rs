@@ -16,6 +16,7 @@ pub mod pool;
 pub mod score;
 mod soft_limit;
 pub mod tt;
+mod vote;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -28,7 +29,9 @@ pub use limits::{Limits, TimeBudget};
 use pool::{Slot, ThreadPool, WaitGroup};
 use score::{is_mate, INFINITY, MATE, MAX_PLY};
 use soft_limit::SoftLimitScale;
+use std::sync::Mutex;
 pub use tt::TranspositionTable;
+use vote::{vote, ThreadBest};
 
 /// "No limit" in the atomic limit fields of [`Shared`].
 const UNLIMITED: u64 = u64::MAX;
@@ -295,22 +298,39 @@ impl Searcher {
 
         let running = WaitGroup::default();
         let game = self.game;
+        // Each helper's last finished iteration, for the vote.
+        let helper_bests: Arc<Mutex<Vec<ThreadBest>>> = Arc::default();
         for id in 0..self.helpers.len() {
             let guard = running.enter();
-            let (root, keys, allowed, shared) = (
+            let (root, keys, allowed, shared, bests) = (
                 root.clone(),
                 keys.clone(),
                 allowed.clone(),
                 Arc::clone(shared),
+                Arc::clone(&helper_bests),
             );
             self.helpers.run(id, move |slot| {
                 let mut helper = Worker::<P>::take(slot, &shared, &keys, game);
                 helper.root_allowed = allowed;
                 // Helpers start at staggered depths so threads diverge.
                 let mut depth = 1 + ((id + 1) % 2) as i32;
+                let mut last = None;
                 while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
-                    helper.negamax(&root, depth, -INFINITY, INFINITY, 0, true, false);
+                    let score = helper.negamax(&root, depth, -INFINITY, INFINITY, 0, true, false);
+                    if helper.stopped || helper.pv[0].is_empty() {
+                        break;
+                    }
+                    let line = tokens(&root, &helper.pv[0][..helper.pv[0].len().min(2)]);
+                    last = Some(ThreadBest {
+                        best: line[0].clone(),
+                        ponder: line.get(1).cloned(),
+                        score,
+                        depth,
+                    });
                     depth += 1;
+                }
+                if let Some(best) = last {
+                    bests.lock().unwrap_or_else(|e| e.into_inner()).push(best);
                 }
                 helper.flush_nodes();
                 *slot = Some(helper);
@@ -325,6 +345,26 @@ impl Searcher {
         self.main = Some(main);
         shared.stop.store(true, Ordering::SeqCst);
         running.wait();
+        if let (Some(best), 1) = (&result.best, multipv) {
+            let mut threads = vec![ThreadBest {
+                best: best.clone(),
+                ponder: result.ponder.clone(),
+                score: result.score,
+                depth: result.depth,
+            }];
+            threads.extend(
+                helper_bests
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .drain(..),
+            );
+            if let Some(chosen) = vote(&threads).filter(|&i| i > 0) {
+                let t = &threads[chosen];
+                result.best = Some(t.best.clone());
+                result.ponder = t.ponder.clone();
+                result.score = t.score;
+            }
+        }
         if result.best.is_none() {
             result.best = Some(root.format_move(fallback));
         }
@@ -418,7 +458,8 @@ fn iterate<P: Variant>(
                 (best + if code == best_code { n } else { 0 }, all + n)
             });
         let best_share = best_nodes as f64 / all_nodes.max(1) as f64;
-        if depth >= worker.params.tm_min_depth {
+        // `movetime` asks for that time, whatever the iterations say.
+        if depth >= worker.params.tm_min_depth && limits.movetime.is_none() {
             scale = soft_scale.update(best_code, *score, best_share);
         }
         let pv_tokens = tokens(root, pv);
