@@ -395,12 +395,14 @@ impl<P: Variant> Worker<P> {
             let mut child = pos.clone();
             child.play(m);
             let gives_check = child.in_check();
+            // A turn that threatens to end the game is never pruned.
+            let forcing = gives_check || child.threatened();
             let history = if quiet {
                 self.history.quiet_score(pos, m, &context)
             } else {
                 0
             };
-            if ply > 0 && best_score > -MATE_BOUND && !gives_check {
+            if ply > 0 && best_score > -MATE_BOUND && !forcing {
                 let lmr_depth = (depth - 1 - self.lmr_at(depth, legal)).max(0);
                 if quiet {
                     // Late-move pruning, futility pruning, and quiet turns
