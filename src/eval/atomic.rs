@@ -3,13 +3,13 @@
 
 use std::sync::OnceLock;
 
-use shakmaty::{attacks, Bitboard, Board, Color, Position};
+use shakmaty::{attacks, Bitboard, Board, Color, Position, Square};
 
 use super::board8::{self, Board8Params, MAX_PHASE};
 use super::params::{self, Params};
 use super::tapered::S;
 use super::Evaluate;
-use crate::variants::atomic::{capturable, AtomicPosition};
+use crate::variants::atomic::AtomicPosition;
 
 struct Explosions {
     target_attacked: S,
@@ -43,7 +43,7 @@ impl Explosions {
         let targets = ring & board.by_color(color);
         let mut s = self.target * targets.count() as i32;
         for sq in targets {
-            if capturable(board, sq, !color, occupied) {
+            if attacked_by(board, sq, !color, occupied) {
                 s += self.target_attacked;
             }
         }
@@ -53,6 +53,11 @@ impl Explosions {
             .fold(Bitboard::EMPTY, |a, b| a | b);
         s + self.zone_attacker * zone_attackers.count() as i32
     }
+}
+
+/// Whether a non-king piece of `by` attacks `sq` (kings never capture).
+fn attacked_by(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> bool {
+    (board.attacks_to(sq, by, occupied) & !board.kings()).any()
 }
 
 struct AtomicParams {

@@ -45,18 +45,6 @@ fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
         .collect()
 }
 
-/// Whether a table score may be trusted under the 50-move rule: a mate
-/// found along another path may need more plies than the rule leaves this
-/// one (the table does not know the halfmove clock), and is then no mate.
-fn mate_outruns_fifty_moves<P: Variant>(score: i32, ply: usize, pos: &P) -> bool {
-    if !is_mate(score) {
-        return true;
-    }
-    let plies_to_mate = MATE - score.abs() - ply as i32;
-    let plies_left = P::DRAW_RULES.no_progress_plies as i32 - pos.halfmove_clock() as i32;
-    plies_to_mate <= plies_left
-}
-
 pub struct Worker<P: Variant> {
     pub shared: Arc<Shared>,
     /// Nodes not yet added to the shared counter.
@@ -301,19 +289,11 @@ impl<P: Variant> Worker<P> {
         let tt_entry = self.shared.tt.probe(key, ply as i32);
         let tt_move = tt_entry.map_or(0, |e| e.move_code);
         if let Some(e) = tt_entry {
-            if !pv_node
-                && ply > 0
-                && e.depth >= depth
-                && e.decides(alpha, beta)
-                && mate_outruns_fifty_moves(e.score, ply, pos)
-            {
+            if !pv_node && ply > 0 && e.depth >= depth && e.decides(alpha, beta) {
                 return e.score;
             }
         }
 
-        // In check or under a threat the check does not show: no
-        // shortcuts that assume a quiet position.
-        let in_danger = in_check || pos.threatened();
         let static_eval = if in_check { NO_EVAL } else { pos.evaluate() };
         self.evals[ply] = static_eval;
         // Better than two plies ago (our last turn): prune less, reduce less.
@@ -326,7 +306,7 @@ impl<P: Variant> Worker<P> {
         if depth >= self.params.iir_min_depth && tt_move == 0 && (pv_node || cut_node) {
             depth -= 1;
         }
-        if !pv_node && !in_danger && ply > 0 {
+        if !pv_node && !in_check && ply > 0 {
             // Reverse futility: far above beta with little depth left.
             if depth <= self.params.rfp_max_depth
                 && static_eval - self.params.rfp_margin * (depth - i32::from(improving)) >= beta
@@ -395,14 +375,12 @@ impl<P: Variant> Worker<P> {
             let mut child = pos.clone();
             child.play(m);
             let gives_check = child.in_check();
-            // A turn that threatens to end the game is never pruned.
-            let forcing = gives_check || child.threatened();
             let history = if quiet {
                 self.history.quiet_score(pos, m, &context)
             } else {
                 0
             };
-            if ply > 0 && best_score > -MATE_BOUND && !forcing {
+            if ply > 0 && best_score > -MATE_BOUND && !gives_check {
                 let lmr_depth = (depth - 1 - self.lmr_at(depth, legal)).max(0);
                 if quiet {
                     // Late-move pruning, futility pruning, and quiet turns
@@ -410,7 +388,7 @@ impl<P: Variant> Worker<P> {
                     if !pv_node && legal > (3 + depth * depth) / (2 - i32::from(improving)) {
                         continue;
                     }
-                    if !in_danger
+                    if !in_check
                         && lmr_depth <= self.params.futility_max_depth
                         && static_eval
                             + self.params.futility_base
@@ -556,12 +534,10 @@ impl<P: Variant> Worker<P> {
                 return end_score(end, ply);
             }
         }
-        // In check, or under a threat the check does not show (an atomic
-        // explosion), standing pat would be wrong: every turn is searched.
         // Where every turn carries a push that may give check (avalanche),
-        // check after check would make the tree explode: past a few, such a
-        // node is scored like a quiet one.
-        let in_check = evasions < QS_EVASIONS && (pos.in_check() || pos.threatened());
+        // check after check would make the tree explode: past a few, an
+        // in-check node is scored like a quiet one.
+        let in_check = pos.in_check() && evasions < QS_EVASIONS;
         if ply >= MAX_PLY - 1 {
             return if in_check { DRAW } else { pos.evaluate() };
         }
@@ -570,9 +546,7 @@ impl<P: Variant> Worker<P> {
         let key = pos.hash();
         let tt_entry = self.shared.tt.probe(key, ply as i32);
         let tt_move = tt_entry.map_or(0, |e| e.move_code);
-        if let Some(e) = tt_entry
-            .filter(|e| e.decides(alpha, beta) && mate_outruns_fifty_moves(e.score, ply, pos))
-        {
+        if let Some(e) = tt_entry.filter(|e| e.decides(alpha, beta)) {
             return e.score;
         }
         let original_alpha = alpha;

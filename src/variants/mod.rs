@@ -180,14 +180,6 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Is the side to move in check (as the variant defines check)?
     fn in_check(&self) -> bool;
 
-    /// Does the opponent threaten to win at once in a way
-    /// [`Rules::in_check`] does not report (atomic: a capture whose
-    /// explosion takes our king)? Quiescence does not stand pat then, and
-    /// the search does not prune as in a quiet position.
-    fn threatened(&self) -> bool {
-        false
-    }
-
     /// A game end that does not depend on the legal turns: an exploded king,
     /// insufficient material. Checked before generating.
     fn early_end(&self) -> Option<GameEnd>;

@@ -30,10 +30,6 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     fn see_ge(&self, m: Move, threshold: i32) -> bool;
     /// A variant end that needs no move generation.
     fn early_end(&self) -> Option<GameEnd>;
-    /// [`Rules::threatened`] under this variant's captures.
-    fn threatened(&self) -> bool {
-        false
-    }
 }
 
 /// A shakmaty position plus its incrementally updated Zobrist key.
@@ -176,10 +172,6 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
 
     fn in_check(&self) -> bool {
         self.pos.is_check()
-    }
-
-    fn threatened(&self) -> bool {
-        self.pos.threatened()
     }
 
     fn early_end(&self) -> Option<GameEnd> {

@@ -1,19 +1,13 @@
 //! Atomic chess (lichess rules), backed by shakmaty's `variant::Atomic`.
 
 use shakmaty::variant::Atomic;
-use shakmaty::{attacks, Bitboard, Board, Color, Move, Position, Role, Square};
+use shakmaty::{attacks, Move, Position, Role};
 
 use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
 use super::{GameEnd, Outcome, VariantId};
 
 /// An atomic position.
 pub type AtomicPosition = Shakmaty<Atomic>;
-
-/// Whether a piece of `by` other than its king (kings never capture in
-/// atomic) attacks `sq`.
-pub fn capturable(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> bool {
-    (board.attacks_to(sq, by, occupied) & !board.kings()).any()
-}
 
 impl ShakmatyVariant for Atomic {
     const ID: VariantId = VariantId::Atomic;
@@ -66,24 +60,6 @@ impl ShakmatyVariant for Atomic {
         self.tactical_gain(m) >= threshold
     }
 
-    /// A capture next to our king explodes it: a piece of ours beside the
-    /// king that an enemy piece other than the king attacks is a threat to
-    /// end the game, unless the explosion would take the enemy king too.
-    fn threatened(&self) -> bool {
-        let board = self.board();
-        let us = self.turn();
-        let (Some(king), Some(their_king)) = (board.king_of(us), board.king_of(!us)) else {
-            return false;
-        };
-        let occupied = board.occupied();
-        (attacks::king_attacks(king) & board.by_color(us))
-            .into_iter()
-            .any(|sq| {
-                !attacks::king_attacks(sq).contains(their_king)
-                    && capturable(board, sq, !us, occupied)
-            })
-    }
-
     fn early_end(&self) -> Option<GameEnd> {
         if self.is_variant_end() {
             let mover_king_gone = (self.board().kings() & self.us()).is_empty();
@@ -97,29 +73,5 @@ impl ShakmatyVariant for Atomic {
             return Some(GameEnd::new(Outcome::Draw, "insufficient material"));
         }
         None
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::variants::Rules;
-
-    fn threatened(fen: &str) -> bool {
-        AtomicPosition::from_fen(VariantId::Atomic, fen)
-            .expect("test FEN")
-            .threatened()
-    }
-
-    #[test]
-    fn a_capture_next_to_the_king_is_a_threat() {
-        // Bxe2 explodes the white king on e1.
-        assert!(threatened("4k3/8/8/1b6/8/8/4N3/4K3 w - - 0 1"));
-        // Nothing attacks the knight.
-        assert!(!threatened("4k3/8/8/8/8/8/4N3/4K3 w - - 0 1"));
-        // Only the black king touches it, and kings do not capture.
-        assert!(!threatened("8/8/8/8/8/5k2/4N3/4K3 w - - 0 1"));
-        // Bxe2 would explode the black king on f3 as well: not playable.
-        assert!(!threatened("8/8/8/1b6/8/5k2/4N3/4K3 w - - 0 1"));
     }
 }
