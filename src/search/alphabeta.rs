@@ -45,6 +45,18 @@ fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
         .collect()
 }
 
+/// Whether a table score may be trusted under the 50-move rule: a mate
+/// found along another path may need more plies than the rule leaves this
+/// one (the table does not know the halfmove clock), and is then no mate.
+fn mate_outruns_fifty_moves<P: Variant>(score: i32, ply: usize, pos: &P) -> bool {
+    if !is_mate(score) {
+        return true;
+    }
+    let plies_to_mate = MATE - score.abs() - ply as i32;
+    let plies_left = P::DRAW_RULES.no_progress_plies as i32 - pos.halfmove_clock() as i32;
+    plies_to_mate <= plies_left
+}
+
 pub struct Worker<P: Variant> {
     pub shared: Arc<Shared>,
     /// Nodes not yet added to the shared counter.
@@ -289,7 +301,12 @@ impl<P: Variant> Worker<P> {
         let tt_entry = self.shared.tt.probe(key, ply as i32);
         let tt_move = tt_entry.map_or(0, |e| e.move_code);
         if let Some(e) = tt_entry {
-            if !pv_node && ply > 0 && e.depth >= depth && e.decides(alpha, beta) {
+            if !pv_node
+                && ply > 0
+                && e.depth >= depth
+                && e.decides(alpha, beta)
+                && mate_outruns_fifty_moves(e.score, ply, pos)
+            {
                 return e.score;
             }
         }
@@ -546,7 +563,9 @@ impl<P: Variant> Worker<P> {
         let key = pos.hash();
         let tt_entry = self.shared.tt.probe(key, ply as i32);
         let tt_move = tt_entry.map_or(0, |e| e.move_code);
-        if let Some(e) = tt_entry.filter(|e| e.decides(alpha, beta)) {
+        if let Some(e) = tt_entry
+            .filter(|e| e.decides(alpha, beta) && mate_outruns_fifty_moves(e.score, ply, pos))
+        {
             return e.score;
         }
         let original_alpha = alpha;
