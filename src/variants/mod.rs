@@ -16,6 +16,8 @@ pub mod avalanche;
 pub mod board8;
 pub mod chess;
 pub mod dynamo;
+#[cfg(test)]
+mod exchange_value;
 mod id;
 mod move_error;
 pub mod omega;

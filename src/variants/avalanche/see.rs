@@ -159,27 +159,12 @@ impl AvalanchePosition {
 #[cfg(test)]
 mod tests {
     use crate::variants::avalanche::AvalanchePosition;
-    use crate::variants::{Rules, VariantId};
-
-    fn see(fen: &str, token: &str, threshold: i32) -> bool {
-        let pos = AvalanchePosition::from_fen(VariantId::Avalanche, fen).unwrap();
-        let m = pos.parse_move(token).unwrap();
-        pos.see_ge(m, threshold)
-    }
+    use crate::variants::exchange_value::exchange_value;
+    use crate::variants::VariantId;
 
     /// Exact exchange value of a turn: the largest threshold it meets.
     fn value(fen: &str, token: &str) -> i32 {
-        let mut lo: i32 = -3000;
-        let mut hi = 3000;
-        while lo < hi {
-            let mid = (lo + hi + 1).div_euclid(2);
-            if see(fen, token, mid) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        lo
+        exchange_value::<AvalanchePosition>(VariantId::Avalanche, fen, token)
     }
 
     // Values worked out by hand with P=100 N=320 B=330 R=500 Q=950. Each

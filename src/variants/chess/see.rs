@@ -87,34 +87,13 @@ fn least_valuable(board: &Board, pieces: Bitboard) -> Option<(Role, shakmaty::Sq
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use shakmaty::fen::Fen;
-    use shakmaty::uci::UciMove;
-    use shakmaty::{CastlingMode, Chess, Position};
-
-    fn see(fen: &str, uci: &str, threshold: i32) -> bool {
-        let pos: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
-        let m = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
-        see_ge(pos.board(), pos.turn(), m, threshold)
-    }
+    use crate::variants::chess::ChessPosition;
+    use crate::variants::exchange_value::exchange_value;
+    use crate::variants::VariantId;
 
     /// Exact exchange value of a turn: the largest threshold it meets.
     fn value(fen: &str, uci: &str) -> i32 {
-        let mut lo: i32 = -3000;
-        let mut hi = 3000;
-        while lo < hi {
-            let mid = (lo + hi + 1).div_euclid(2);
-            if see(fen, uci, mid) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        lo
+        exchange_value::<ChessPosition>(VariantId::Chess, fen, uci)
     }
 
     // Values worked out by hand with P=100 N=320 B=330 R=500 Q=950.

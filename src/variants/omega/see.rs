@@ -103,9 +103,10 @@ impl OmegaPosition {
 
 #[cfg(test)]
 mod tests {
+    use crate::variants::exchange_value::exchange_value;
     use crate::variants::omega::board::square_at;
     use crate::variants::omega::{parse_square, OmegaPosition};
-    use crate::variants::{Rules, VariantId};
+    use crate::variants::VariantId;
 
     /// The FEN of White to move with `pieces` ("Kg2 kg11 Rd2 ...", upper
     /// case White) on an empty board, and the en-passant field `ep`.
@@ -145,29 +146,13 @@ mod tests {
         format!("{} w - {ep} 0 1", rows.join("/"))
     }
 
-    fn see(pieces: &str, ep: &str, token: &str, threshold: i32) -> bool {
-        let pos = OmegaPosition::from_fen(VariantId::Omega, &fen(pieces, ep)).unwrap();
-        let m = pos.parse_move(token).unwrap();
-        pos.see_ge(m, threshold)
-    }
-
     /// Exact exchange value of a turn: the largest threshold it meets.
     fn value(pieces: &str, token: &str) -> i32 {
         value_ep(pieces, "-", token)
     }
 
     fn value_ep(pieces: &str, ep: &str, token: &str) -> i32 {
-        let mut lo: i32 = -5000;
-        let mut hi = 5000;
-        while lo < hi {
-            let mid = (lo + hi + 1).div_euclid(2);
-            if see(pieces, ep, token, mid) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        lo
+        exchange_value::<OmegaPosition>(VariantId::Omega, &fen(pieces, ep), token)
     }
 
     // Values worked out by hand with P=100 N=300 B=300 W=400 C=500 R=600
