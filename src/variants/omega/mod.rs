@@ -10,6 +10,7 @@ mod movegen;
 mod notation;
 mod see;
 mod view;
+pub mod xboard;
 mod zobrist;
 
 use std::fmt;
