@@ -278,8 +278,11 @@ impl Session {
             return;
         }
         if let Err(e) = g.play(token) {
-            println!("{}", output::refused_move(&e));
-            return;
+            let second = variants::second_reading(g.variant(), token);
+            if second.is_none_or(|t| g.play(&t).is_err()) {
+                println!("{}", output::refused_move(&e));
+                return;
+            }
         }
         if self.analyzing {
             self.start_analysis();

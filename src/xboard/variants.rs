@@ -66,6 +66,16 @@ pub fn definition(variant: VariantId) -> Vec<String> {
     }
 }
 
+/// The move to try when a GUI's move token is refused: a variant may know
+/// how XBoard writes a move differently (an Omega promotion XBoard did not
+/// recognise comes without its piece).
+pub fn second_reading(variant: VariantId, token: &str) -> Option<String> {
+    match variant {
+        VariantId::Omega => Some(omega::xboard::default_promotion(token)),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,8 @@
 //! ranks it writes ranks as numbers (`e10e11c`), files `a`..`l`, and
 //! promotion pieces as the lower-case letters of the `setup` piece table,
 //! so its moves are Chimera's grid tokens and its FEN is Chimera's FEN
-//! (checked against XBoard 4.9.1 in engine-tests/xboard/run.sh).
+//! (checked against XBoard 4.9.1 in engine-tests/xboard/run.sh), except
+//! for promotions ([`default_promotion`]).
 
 use super::PIECE_LETTERS;
 
@@ -50,6 +51,15 @@ pub const PIECE_COMMANDS: [&str; 8] = [
     "piece K& KisjO2",
     "piece P& fmWfceFifmW3",
 ];
+
+/// XBoard 4.9 knows no promotion zone but the board's last rank (rank
+/// 12 here, the wizards' rank), so with its legality test on it refuses
+/// every Omega promotion, and with it off a user's pawn move to rank 11
+/// (or 2) comes without a piece. Such a move, if it is no legal move as
+/// it stands, promotes to a queen: the token to try then.
+pub fn default_promotion(token: &str) -> String {
+    format!("{token}q")
+}
 
 #[cfg(test)]
 mod tests {
