@@ -512,6 +512,22 @@ fn game_ends_are_announced_in_cecp_form() {
         answer(&mut e, "usermove d7d5"),
         vec!["Illegal move (the game is over): d7d5"]
     );
+    // An atomic mate is announced by the mated side only: XBoard's atomic
+    // rules let the king take the queen, so it calls the winner's claim
+    // false.
+    let fen = "2RQ4/5kr1/6p1/p3pp2/1P3P2/7P/PB2K3/8 w - - 1 36";
+    e.send("new");
+    e.send("variant atomic");
+    e.send("force");
+    e.send(&format!("setboard {fen}"));
+    e.send("sd 3");
+    e.send("go");
+    assert_eq!(e.line(), "move d8f6");
+    assert!(ping(&mut e, 11).is_empty());
+    e.send("force");
+    e.send(&format!("setboard {fen}"));
+    e.send("usermove d8f6");
+    assert_eq!(answer(&mut e, "go"), vec!["1-0 {White mates}"]);
     // And Black's explosion of White's king, by the user: Qxd2 takes e1.
     let fen = "rnb1kbnr/pppp1ppp/8/q3p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert!(legal::<AtomicPosition>(

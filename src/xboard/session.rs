@@ -414,7 +414,10 @@ impl Session {
         }
         self.answer_pongs();
         match self.game.as_ref().and_then(|g| g.verdict()) {
-            Some(v) => println!("{}", output::result(&v)),
+            Some(v) if variants::announce_own_end(self.variant, &v) => {
+                println!("{}", output::result(&v))
+            }
+            Some(_) => {}
             None => self.start_ponder(),
         }
     }

@@ -1,6 +1,7 @@
 //! The variants in CECP: the names announced in `feature variants=`, the
 //! ones refused, and what the engine tells the GUI after `variant`.
 
+use crate::game::Verdict;
 use crate::variants::omega::{self, OmegaPosition};
 use crate::variants::{Rules, VariantId};
 
@@ -76,6 +77,17 @@ pub fn second_reading(variant: VariantId, token: &str) -> Option<String> {
     }
 }
 
+/// Whether the engine announces the end its own move made. XBoard 4.9.1
+/// checks a claimed win (`-testClaims`) with its own rules, and its atomic
+/// rules let a king capture: a mate or stalemate in which only a king
+/// capture would help looks to it like a position with a move, and it
+/// scores the claim as false (a forfeit). There the side left without a
+/// move announces the end on its turn; a loss it reports is accepted as
+/// it stands.
+pub fn announce_own_end(variant: VariantId, verdict: &Verdict) -> bool {
+    !(variant == VariantId::Atomic && matches!(verdict.reason, "checkmate" | "stalemate"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,5 +110,16 @@ mod tests {
         let omega = definition(VariantId::Omega);
         assert!(omega[0].starts_with("setup (") && omega[0].contains("12x12+0_fairy w**"));
         assert_eq!(omega.len(), 9);
+        let mate = Verdict {
+            result: crate::game::GameResult::WhiteWins,
+            reason: "checkmate",
+        };
+        assert!(announce_own_end(VariantId::Chess, &mate));
+        assert!(!announce_own_end(VariantId::Atomic, &mate));
+        let exploded = Verdict {
+            reason: "king exploded",
+            ..mate
+        };
+        assert!(announce_own_end(VariantId::Atomic, &exploded));
     }
 }
