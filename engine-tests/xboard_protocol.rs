@@ -498,6 +498,27 @@ fn game_ends_are_announced_in_cecp_form() {
         answer(&mut e, "go"),
         vec!["1/2-1/2 {Draw by fifty move rule}"]
     );
+    // Dead material.
+    e.send("setboard 8/8/4k3/8/8/8/4K3/8 w - - 0 1");
+    assert_eq!(
+        answer(&mut e, "go"),
+        vec!["1/2-1/2 {Insufficient material}"]
+    );
+    // But atomic plays on: XBoard sees mating material in a rook.
+    e.send("new");
+    e.send("variant atomic");
+    e.send("force");
+    e.send("setboard 8/8/4k3/8/8/8/4K3/R7 w - - 0 1");
+    e.send("sd 2");
+    e.send("go");
+    let (token, _) = engine_move(&mut e);
+    assert!(legal::<AtomicPosition>(
+        VariantId::Atomic,
+        "8/8/4k3/8/8/8/4K3/R7 w - - 0 1",
+        &[],
+        &token
+    ));
+    assert!(ping(&mut e, 12).is_empty());
     // Atomic: the engine explodes Black's king.
     e.send("new");
     e.send("variant atomic");

@@ -125,5 +125,8 @@ mod tests {
         assert_eq!(g.verdict().map(|v| v.reason), Some("threefold repetition"));
         assert_eq!(g.decided(), None);
         assert!(from_fen(VariantId::Atomic, "junk").is_err());
+        // A lone rook cannot mate in atomic (the draw the front end plays on).
+        let g = from_fen(VariantId::Atomic, "8/8/4k3/8/8/8/4K3/R7 w - - 0 1").unwrap();
+        assert_eq!(g.verdict().map(|v| v.reason), Some("insufficient material"));
     }
 }

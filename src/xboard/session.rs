@@ -310,7 +310,7 @@ impl Session {
     /// The engine's turn: its move, or the result if the game is over.
     fn think(&mut self) {
         let Some(g) = &self.game else { return };
-        if let Some(v) = g.verdict() {
+        if let Some(v) = g.verdict().filter(|v| !variants::plays_on(self.variant, v)) {
             println!("{}", output::result(&v));
             return;
         }

@@ -78,14 +78,27 @@ pub fn second_reading(variant: VariantId, token: &str) -> Option<String> {
 }
 
 /// Whether the engine announces the end its own move made. XBoard 4.9.1
-/// checks a claimed win (`-testClaims`) with its own rules, and its atomic
-/// rules let a king capture: a mate or stalemate in which only a king
-/// capture would help looks to it like a position with a move, and it
-/// scores the claim as false (a forfeit). There the side left without a
-/// move announces the end on its turn; a loss it reports is accepted as
-/// it stands.
+/// checks a claim (`-testClaims`) with its own rules, and its atomic rules
+/// differ from the game's: a king may capture, and any piece besides the
+/// king counts as mating material. A mate or stalemate in which only a
+/// king capture would help looks to it like a position with a move, a
+/// draw by material like a live game, and it scores such a claim as false
+/// (a forfeit). There the side left without a move announces the end on
+/// its turn (a loss it reports is accepted as it stands), and a draw by
+/// material is played on (see [`plays_on`]).
 pub fn announce_own_end(variant: VariantId, verdict: &Verdict) -> bool {
-    !(variant == VariantId::Atomic && matches!(verdict.reason, "checkmate" | "stalemate"))
+    !(variant == VariantId::Atomic
+        && matches!(
+            verdict.reason,
+            "checkmate" | "stalemate" | "insufficient material"
+        ))
+}
+
+/// Whether the engine, on move, plays on instead of claiming the end: an
+/// atomic draw by material, which XBoard would call a false claim. Its own
+/// 50-move and repetition rules end such a game.
+pub fn plays_on(variant: VariantId, verdict: &Verdict) -> bool {
+    variant == VariantId::Atomic && verdict.reason == "insufficient material"
 }
 
 #[cfg(test)]
@@ -121,5 +134,13 @@ mod tests {
             ..mate
         };
         assert!(announce_own_end(VariantId::Atomic, &exploded));
+        let material = Verdict {
+            result: crate::game::GameResult::Draw,
+            reason: "insufficient material",
+        };
+        assert!(!announce_own_end(VariantId::Atomic, &material));
+        assert!(plays_on(VariantId::Atomic, &material));
+        assert!(!plays_on(VariantId::Atomic, &mate));
+        assert!(!plays_on(VariantId::Omega, &material));
     }
 }
