@@ -287,6 +287,10 @@ fn a_malformed_setboard_leaves_no_position_until_a_good_one() {
         vec!["Error (no position): usermove e2e4"]
     );
     assert_eq!(answer(&mut e, "undo"), vec!["Error (no position): undo"]);
+    assert_eq!(
+        answer(&mut e, "playother"),
+        vec!["Error (no position): playother"]
+    );
     // A good setboard (or `new`) brings it back.
     e.send("setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
     e.send("sd 3");

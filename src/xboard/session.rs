@@ -136,6 +136,8 @@ impl Session {
                 if let Some(g) = &self.game {
                     self.engine_white = !g.white_to_move();
                     self.start_ponder();
+                } else {
+                    println!("{}", output::error("no position", line));
                 }
             }
             Command::UserMove(token) => self.user_move(&token, line),
