@@ -162,7 +162,9 @@ impl Session {
             }
             Command::Exit => self.analyzing = false,
             Command::Result(_) => self.force = true,
-            Command::Memory(mb) => self.apply(Change::Hash(mb), line),
+            // XBoard's memory budget; the table takes at most what `Hash`
+            // may (so a huge number never asks the system for it).
+            Command::Memory(mb) => self.apply(Change::Hash(mb.min(options::max_hash_mb())), line),
             Command::Cores(n) => self.apply(Change::Threads(n), line),
             Command::SetOption { name, value } => {
                 match options::parse_change(&name, value.as_deref()) {
