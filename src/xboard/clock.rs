@@ -97,7 +97,11 @@ impl Clock {
             limits.movetime = Some(ms.max(1));
             return limits;
         }
-        let ms = |cs: Option<i64>| cs.map_or(self.control.base_ms, |cs| cs.max(0) as u64 * 10);
+        let ms = |cs: Option<i64>| {
+            cs.map_or(self.control.base_ms, |cs| {
+                (cs.max(0) as u64).saturating_mul(10)
+            })
+        };
         let (own, opponent) = (ms(self.own_cs), ms(self.opponent_cs));
         let inc = self.control.increment_ms;
         if white {
@@ -164,6 +168,8 @@ mod tests {
         clock.control.increment_ms = 100;
         let l = clock.limits(true, 3);
         assert_eq!((l.wtime, l.winc, l.movestogo), (Some(12340), 100, None));
+        clock.own_cs = Some(i64::MAX);
+        assert_eq!(clock.limits(true, 0).wtime, Some(u64::MAX));
         clock.per_move_ms = Some(2500);
         clock.depth = Some(6);
         let l = clock.limits(true, 3);
