@@ -23,6 +23,7 @@ mod move_error;
 pub mod omega;
 pub mod registry;
 mod shakmaty_backend;
+mod shakmaty_san;
 mod shakmaty_view;
 pub mod view;
 
