@@ -469,7 +469,7 @@ fn results_and_their_reasons() {
         .unwrap()
         .to_string();
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
-    assert!(pgn.contains("1. f2f3 e7e5 2. g2g4 d8h4 0-1"), "{pgn}");
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
     assert!(!pgn.contains("[FEN"), "{pgn}");
 
     // Stalemate.
@@ -499,7 +499,7 @@ fn results_and_their_reasons() {
         pgn.contains("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 80\"]"),
         "{pgn}"
     );
-    assert!(pgn.contains("80. a1a2 1/2-1/2"), "{pgn}");
+    assert!(pgn.contains("80. Ra2 1/2-1/2"), "{pgn}");
 
     // Atomic: a capture next to the king explodes it.
     let s = c.new_game(
@@ -540,7 +540,7 @@ fn black_to_move_fens_number_the_pgn_from_their_move() {
         .as_str()
         .unwrap()
         .to_string();
-    assert!(pgn.contains("1... e7e5 2. g1f3 *"), "{pgn}");
+    assert!(pgn.contains("1... e5 2. Nf3 *"), "{pgn}");
     assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
 }
 

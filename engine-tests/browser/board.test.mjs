@@ -310,7 +310,7 @@ async function main() {
       await page.click("#pgn");
       await page.waitForSelector("#pgn-text:not([hidden])");
       const pgn = await page.inputValue("#pgn-text");
-      assert(pgn.includes('[Variant "chess"]') && pgn.includes("1. e2e4 *"), `PGN ${pgn}`);
+      assert(pgn.includes('[Variant "chess"]') && pgn.includes("1. e4 *"), `PGN ${pgn}`);
     });
 
     await check("chess: a broken FEN or unknown variant is refused with a message", async () => {
