@@ -10,7 +10,8 @@
 //!   square, promotion, castling, en passant, check and mate, atomic's
 //!   exploding mate, Omega's champion and wizard and its wizard squares;
 //! - bad SAN is refused as malformed or illegal, never read as some turn;
-//! - avalanche and Dynamo have no SAN (their PGN keeps the UCI token).
+//! - avalanche and Dynamo have no SAN (their PGN keeps the UCI token) and
+//!   their own notation, written after the token, names one turn.
 
 use std::collections::HashSet;
 
@@ -89,6 +90,40 @@ fn check_variant<P: BoardView>(variant: VariantId) {
 fn san_round_trips_along_random_games() {
     for variant in [VariantId::Chess, VariantId::Atomic, VariantId::Omega] {
         with_variant!(variant, P => check_variant::<P>(variant));
+    }
+}
+
+/// Avalanche's and Dynamo's own notation (the PGN comment after the
+/// token) names one turn: no two legal turns of a position share it.
+fn check_variant_notation<P: BoardView>(variant: VariantId) {
+    for game in 0..GAMES_PER_START {
+        let mut rng = Rng::new(0x5A9 ^ game);
+        let mut pos = P::start(variant);
+        for _ in 0..MAX_PLIES {
+            let mut moves = Vec::new();
+            pos.generate(&mut moves);
+            let mut seen = HashSet::new();
+            for &m in &moves {
+                let text = pos.variant_notation(m).expect("a notation");
+                assert!(seen.insert(text.clone()), "{text} twice in {}", pos.fen());
+            }
+            if moves.is_empty() || pos.early_end().is_some() {
+                break;
+            }
+            pos.play(*rng.pick(&moves));
+        }
+    }
+}
+
+#[test]
+fn variant_notation_is_unique_along_random_games() {
+    for variant in VariantId::ALL {
+        if !matches!(
+            variant,
+            VariantId::Chess | VariantId::Atomic | VariantId::Omega
+        ) {
+            with_variant!(variant, P => check_variant_notation::<P>(variant));
+        }
     }
 }
 

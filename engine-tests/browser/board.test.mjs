@@ -307,6 +307,8 @@ async function main() {
       await page.click('rect[data-square="e2"]');
       await page.click('rect[data-square="e4"]');
       await page.waitForSelector('body[data-plies="1"]');
+      const listed = await page.textContent("#moves");
+      assert(listed.includes("e4") && !listed.includes("e2e4"), `move list in SAN: ${listed}`);
       await page.click("#pgn");
       await page.waitForSelector("#pgn-text:not([hidden])");
       const pgn = await page.inputValue("#pgn-text");
