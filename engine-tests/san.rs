@@ -376,3 +376,35 @@ fn bad_san_is_refused() {
         MoveError::illegal("e5")
     );
 }
+
+/// Random texts from SAN's alphabet (and a few bytes outside it) never
+/// panic, and whatever they read as is a legal turn whose own SAN reads
+/// back as it.
+fn fuzz<P: BoardView>(pos: &P, rng: &mut Rng) {
+    const ALPHABET: &[&str] = &[
+        "a", "b", "c", "d", "e", "f", "h", "k", "l", "m", "z", "1", "2", "3", "4", "9", "0", "10",
+        "12", "13", "K", "Q", "R", "B", "N", "C", "W", "P", "O", "x", "=", "+", "#", "-", "!", "?",
+        ":", " ", "é", "\u{0}",
+    ];
+    for _ in 0..3000 {
+        let len = rng.below(8);
+        let text: String = (0..len).map(|_| *rng.pick(ALPHABET)).collect();
+        if let Ok(m) = pos.parse_san(&text) {
+            let san = pos.san(m).expect("SAN");
+            assert_eq!(pos.parse_san(&san), Ok(m), "{text:?} read as {san}");
+        }
+        let _ = pos.parse_pgn_move(&text);
+    }
+}
+
+#[test]
+fn random_texts_never_panic() {
+    let mut rng = Rng::new(14);
+    for variant in [VariantId::Chess, VariantId::Atomic, VariantId::Omega] {
+        with_variant!(variant, P => {
+            for fen in P::bench_fens(variant) {
+                fuzz(&P::from_fen(variant, fen).expect("a bench FEN"), &mut rng);
+            }
+        });
+    }
+}
