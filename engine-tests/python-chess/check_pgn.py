@@ -80,6 +80,7 @@ def chimera_fen(exe, variant, start, tokens):
 def main():
     exe, variant, pgn_path, log_dir, games = sys.argv[1:6]
     seen = 0
+    from_fen = 0
     written = written_moves(Path(pgn_path).read_text())
     with open(pgn_path) as pgn:
         while True:
@@ -92,6 +93,7 @@ def main():
             if game.errors:
                 sys.exit(f"{where}: python-chess errors {game.errors}")
             board = game.board()
+            from_fen += "FEN" in game.headers
             if type(board) is not BOARD[variant]:
                 sys.exit(f"{where}: board {type(board).__name__}")
             moves = list(game.mainline_moves())
@@ -115,7 +117,7 @@ def main():
                 sys.exit(f"{where}: {result} but python-chess sees {outcome}")
     if seen != int(games):
         sys.exit(f"{variant}: {seen} games in {pgn_path}, expected {games}")
-    print(f"python-chess: {seen} {variant} games read, final positions as Chimera's")
+    print(f"python-chess: {seen} {variant} games read ({from_fen} from a FEN), final positions as Chimera's")
 
 
 main()

@@ -20,10 +20,15 @@ fi
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# Each variant from the start position with random plies (moves only), and
+# from the balanced openings' FENs (`SetUp`/`FEN` tags).
 for variant in chess atomic; do
-  "$CHIMERA_BIN" match --engine "$CHIMERA_BIN" --engine "$CHIMERA_BIN" \
-    --variant "$variant" --games 4 --tc nodes=300 --random-plies 6 --seed 14 \
-    --max-moves 120 --concurrency 2 \
-    --pgn "$work/$variant.pgn" --log "$work/$variant-logs" >/dev/null 2>&1
-  python3 "$here/check_pgn.py" "$CHIMERA_BIN" "$variant" "$work/$variant.pgn" "$work/$variant-logs" 4
+  for start in "--random-plies 6" "--openings file=$root/engine-tests/openings/$variant.epd order=random"; do
+    out="$work/$variant-${#start}"
+    # shellcheck disable=SC2086 # $start is two or three words on purpose
+    "$CHIMERA_BIN" match --engine "$CHIMERA_BIN" --engine "$CHIMERA_BIN" \
+      --variant "$variant" --games 4 --tc nodes=300 $start --seed 14 \
+      --max-moves 120 --concurrency 2 --pgn "$out.pgn" --log "$out-logs" >/dev/null 2>&1
+    python3 "$here/check_pgn.py" "$CHIMERA_BIN" "$variant" "$out.pgn" "$out-logs" 4
+  done
 done
