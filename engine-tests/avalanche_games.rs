@@ -3,8 +3,11 @@
 //! must be one of the engine's legal turns, and "//" (no push) must mean
 //! that no push was possible. The scores write a turn as `Nf3/c6` (first
 //! part / square the pushed pawn lands on); `C` is the Italian knight.
+//! Chimera's notation of each turn (the PGN comment after its token) must
+//! be the score's text, up to `x` for `:` and check marks.
 
 use chimera::variants::avalanche::AvalanchePosition;
+use chimera::variants::view::BoardView;
 use chimera::variants::{Rules, VariantId};
 
 /// Piece letters of the board, a1 = 0, from the position's FEN.
@@ -96,6 +99,27 @@ fn resolve(p: &AvalanchePosition, san: &str) -> String {
     matching[0].clone()
 }
 
+/// The score's text as Chimera's notation of the turn writes it
+/// (`BoardView::variant_notation`): `x` for `:`, `O-O` for `00`, `N` for
+/// the Italian `C`, no check marks or comments.
+fn as_written(san: &str) -> String {
+    let text: String = san
+        .chars()
+        .filter(|c| !"!?+#".contains(*c))
+        .map(|c| match c {
+            ':' => 'x',
+            'C' => 'N',
+            c => c,
+        })
+        .collect();
+    match text.split_once('/') {
+        Some(("00", rest)) => format!("O-O/{rest}"),
+        Some(("000", rest)) => format!("O-O-O/{rest}"),
+        _ => text,
+    }
+}
+
+/// Replays a score; every turn's notation must be the score's own text.
 fn replay(variant: VariantId, score: &str) -> AvalanchePosition {
     let mut p = AvalanchePosition::start(variant);
     for san in score.split_whitespace() {
@@ -104,6 +128,12 @@ fn replay(variant: VariantId, score: &str) -> AvalanchePosition {
         }
         let token = resolve(&p, san);
         let t = p.parse_move(&token).unwrap();
+        assert_eq!(
+            p.variant_notation(t),
+            Some(as_written(san)),
+            "{token} at {}",
+            p.fen()
+        );
         p.play(t);
     }
     p

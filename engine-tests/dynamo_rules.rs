@@ -4,6 +4,7 @@
 
 use chimera::perft::perft;
 use chimera::variants::dynamo::DynamoPosition;
+use chimera::variants::view::BoardView;
 use chimera::variants::{Outcome, Rules, VariantId};
 
 fn pos(fen: &str) -> DynamoPosition {
@@ -451,6 +452,70 @@ fn tokens_parse_and_print_exactly() {
         assert!(tokens(&p).contains(&token.to_string()));
     }
 }
+
+/// The seed's notation of a turn (`BoardView::variant_notation`, the PGN
+/// comment after the token): `Ra1a5/Ba5E`, `Nb1/Bc3d5` as in
+/// `shared/seeds/dynamo-ja.txt`, ordinary moves in SAN.
+#[test]
+fn turns_in_the_seeds_notation() {
+    let cases = [
+        (
+            "4k3/8/8/8/8/B7/8/R3K3 w - - 0 1",
+            "a1a3,a3a5",
+            "Ra1a3/Ba3a5",
+        ),
+        (
+            "4k3/8/8/b7/8/8/8/R3K3 w - - 0 1",
+            "a1a5,a5off",
+            "Ra1a5/Ba5E",
+        ),
+        (
+            "4k3/8/3b4/8/3R4/8/8/4K3 w - - 0 1",
+            "d4d2,d6d4",
+            "Rd4d2/Bd6d4",
+        ),
+        (
+            "4k3/8/7q/8/8/7R/8/4K3 w - - 0 1",
+            "h3off,h6off",
+            "Rh3E/Qh6E",
+        ),
+        (
+            "4k3/8/8/8/8/2b5/8/1N2K3 w - - 0 1",
+            "b1b1,c3d5",
+            "Nb1/Bc3d5",
+        ),
+        (
+            "4k3/8/8/8/8/2b5/8/1N2K3 w - - 0 1",
+            "b1off,c3off",
+            "Nb1E/Bc3E",
+        ),
+        (
+            "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1",
+            "e4e4,d5c6",
+            "Pe4/Nd5c6",
+        ),
+        (
+            "k7/4P3/4P3/8/8/8/8/4K3 w - - 0 1",
+            "e6e6,e7e8q",
+            "Pe6/Pe7e8=Q",
+        ),
+        ("k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8n", "e8=N"),
+        (DYNAMO_START, "e2e4", "e4"),
+        (DYNAMO_START, "g1f3", "Nf3"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1", "O-O"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1c1", "O-O-O"),
+        ("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "b1d2", "Nbd2"),
+        ("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "f1d2", "Nfd2"),
+    ];
+    for (fen, token, written) in cases {
+        let p = pos(fen);
+        let m = p.parse_move(token).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(p.variant_notation(m).as_deref(), Some(written), "{token}");
+        assert_eq!(p.san(m), None, "Dynamo has no SAN");
+    }
+}
+
+const DYNAMO_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[test]
 fn malformed_tokens_are_errors_not_panics() {

@@ -469,7 +469,7 @@ fn results_and_their_reasons() {
         .unwrap()
         .to_string();
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
-    assert!(pgn.contains("1. f2f3 e7e5 2. g2g4 d8h4 0-1"), "{pgn}");
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
     assert!(!pgn.contains("[FEN"), "{pgn}");
 
     // Stalemate.
@@ -499,7 +499,7 @@ fn results_and_their_reasons() {
         pgn.contains("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 80\"]"),
         "{pgn}"
     );
-    assert!(pgn.contains("80. a1a2 1/2-1/2"), "{pgn}");
+    assert!(pgn.contains("80. Ra2 1/2-1/2"), "{pgn}");
 
     // Atomic: a capture next to the king explodes it.
     let s = c.new_game(
@@ -540,8 +540,58 @@ fn black_to_move_fens_number_the_pgn_from_their_move() {
         .as_str()
         .unwrap()
         .to_string();
-    assert!(pgn.contains("1... e7e5 2. g1f3 *"), "{pgn}");
+    assert!(pgn.contains("1... e5 2. Nf3 *"), "{pgn}");
     assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
+}
+
+/// The move list (`notation`) and the PGN export: SAN for chess, atomic and
+/// Omega; for avalanche and Dynamo the PGN keeps the token and adds the
+/// variant's own notation as a comment, which the move list shows.
+#[test]
+fn moves_are_shown_and_exported_in_san_or_the_variants_notation() {
+    let c = Client::start();
+    let pgn = || {
+        c.ok("GET", "/api/pgn", None)["pgn"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let notation = |s: &Value| -> Vec<String> {
+        s["notation"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect()
+    };
+
+    c.new_game("omega", None);
+    c.play("a1b4");
+    let s = c.play("l12k9");
+    assert_eq!(notation(&s), ["Wb4", "Wk9"]);
+    assert_eq!(moves(&s), ["a1b4", "l12k9"]);
+    let text = pgn();
+    assert!(text.contains("[Variant \"omega\"]"), "{text}");
+    assert!(text.contains("\n1. Wb4 Wk9 *"), "{text}");
+
+    // Atomic: the capture that explodes the king is a mate.
+    c.new_game(
+        "atomic",
+        Some("rnbqkbnr/pppppppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1"),
+    );
+    let s = c.play("e5d7");
+    assert_eq!(notation(&s), ["Nxd7#"]);
+    assert!(pgn().contains("1. Nxd7# 1-0"), "{}", pgn());
+
+    c.new_game("avalanche", None);
+    let s = c.play("g1f3,c7c6");
+    assert_eq!(notation(&s), ["Nf3/c6"]);
+    assert!(pgn().contains("1. g1f3,c7c6 {Nf3/c6} *"), "{}", pgn());
+
+    c.new_game("dynamo", None);
+    let s = c.play("g1f3");
+    assert_eq!(notation(&s), ["Nf3"]);
+    assert!(pgn().contains("1. g1f3 {Nf3} *"), "{}", pgn());
 }
 
 #[test]

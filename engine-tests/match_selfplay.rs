@@ -1,28 +1,68 @@
 //! Short matches of the chimera binary against itself at a fixed node count
 //! in every registered variant: the PGN must be well formed, every move must
-//! replay legally, every game must end for a reason the final position
-//! confirms, and the totals must add up.
+//! replay legally and be written in the variant's PGN notation (SAN for
+//! chess, atomic and Omega; the UCI token followed by the variant's own
+//! notation as a comment for avalanche and Dynamo), every game must end for
+//! a reason the final position confirms, and the totals must add up.
 
 mod match_support;
 
+use chimera::tournament::openings::pgn::read_games;
 use chimera::tournament::record::Termination;
+use chimera::variants::view::BoardView;
 use chimera::variants::{Outcome, Rules, VariantId};
 use match_support::{check_totals, child_processes, parse_pgn, run_match, serial, PgnGame};
 
+/// The match runner's PGN is an openings file for the next match: the
+/// game, cut before its last move (the game must not be over), reads back
+/// as the turns played.
+fn reads_back_as_an_opening<P: Rules>(variant: VariantId, game: &PgnGame, tokens: &[String]) {
+    let Some(plies) = tokens.len().checked_sub(1) else {
+        return;
+    };
+    let text = match game.tag("FEN") {
+        Some(fen) => format!("[FEN \"{fen}\"]\n\n{}", game.movetext),
+        None => game.movetext.clone(),
+    };
+    let openings = read_games::<P>(variant, &text, Some(plies))
+        .unwrap_or_else(|e| panic!("{variant}: {e} in {text}"));
+    assert_eq!(openings.len(), 1);
+    assert_eq!(openings[0].moves, tokens[..plies], "{variant}");
+}
+
 /// Replays a game and checks that its final position bears out the result.
-fn replay<P: Rules>(variant: VariantId, game: &PgnGame) {
+fn replay<P: BoardView>(variant: VariantId, game: &PgnGame) {
     let mut pos = match game.tag("FEN") {
         Some(fen) => P::from_fen(variant, fen).unwrap(),
         None => P::start(variant),
     };
     let mut seen = vec![pos.hash()];
-    for token in game.moves() {
+    let mut tokens = Vec::new();
+    let one_line = game
+        .movetext
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for text in game.moves() {
         let m = pos
-            .parse_move(&token)
-            .unwrap_or_else(|e| panic!("{variant}: {token} in {}: {e}", game.movetext));
+            .parse_pgn_move(&text)
+            .unwrap_or_else(|e| panic!("{variant}: {text} in {}: {e}", game.movetext));
+        let written = pos.san(m).unwrap_or_else(|| pos.format_move(m));
+        assert_eq!(text, written, "{variant}: {}", game.movetext);
+        let is_san = matches!(
+            variant,
+            VariantId::Chess | VariantId::Atomic | VariantId::Omega
+        );
+        assert_eq!(pos.san(m).is_some(), is_san, "{variant}: {text}");
+        if let Some(notation) = pos.variant_notation(m) {
+            let comment = format!("{text} {{{notation}}}");
+            assert!(one_line.contains(&comment), "{variant}: {comment}");
+        }
+        tokens.push(pos.format_move(m));
         pos.play(m);
         seen.push(pos.hash());
     }
+    reads_back_as_an_opening::<P>(variant, game, &tokens);
     let comment = game.final_comment();
     let result = game.tag("Result").unwrap();
     let white = pos.white_to_move();

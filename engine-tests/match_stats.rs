@@ -450,6 +450,7 @@ fn game(number: u32, white: usize, black: usize, result: GameResult) -> GameReco
         variant: chimera::variants::VariantId::Chess,
         start_fen: None,
         moves: Vec::new(),
+        movetext: Vec::new(),
         annotations: Vec::new(),
         opening_plies: 0,
         result,

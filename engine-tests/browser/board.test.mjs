@@ -307,10 +307,12 @@ async function main() {
       await page.click('rect[data-square="e2"]');
       await page.click('rect[data-square="e4"]');
       await page.waitForSelector('body[data-plies="1"]');
+      const listed = await page.textContent("#moves");
+      assert(listed.includes("e4") && !listed.includes("e2e4"), `move list in SAN: ${listed}`);
       await page.click("#pgn");
       await page.waitForSelector("#pgn-text:not([hidden])");
       const pgn = await page.inputValue("#pgn-text");
-      assert(pgn.includes('[Variant "chess"]') && pgn.includes("1. e2e4 *"), `PGN ${pgn}`);
+      assert(pgn.includes('[Variant "chess"]') && pgn.includes("1. e4 *"), `PGN ${pgn}`);
     });
 
     await check("chess: a broken FEN or unknown variant is refused with a message", async () => {

@@ -4,6 +4,7 @@
 //! ([`Rules`]), the history rules (repetition, the 50-move rule) from the
 //! backend's [`Rules::DRAW_RULES`].
 
+mod movetext;
 pub mod pgn;
 mod result;
 

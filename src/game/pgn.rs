@@ -1,9 +1,31 @@
 //! The one PGN writer: tags in the order given, the movetext numbered from
 //! the start FEN's side and move number, comments after moves, a final
 //! comment and the result, wrapped at 79 columns as the PGN export format
-//! asks. The match runner and the web board both write through it.
+//! asks. The match runner and the web board both write through it; the
+//! moves come from [`crate::game::Game::pgn_moves`] (SAN where the variant
+//! has it).
 
 use std::fmt::Write as _;
+
+/// A turn as movetext writes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnMove {
+    /// SAN, or the UCI token for a variant without SAN.
+    pub text: String,
+    /// The variant's own notation of the turn (avalanche, Dynamo), written
+    /// as a comment of its own right after the move.
+    pub notation: Option<String>,
+}
+
+impl PgnMove {
+    /// A move written as it is, with no notation comment.
+    pub fn plain(text: impl Into<String>) -> PgnMove {
+        PgnMove {
+            text: text.into(),
+            notation: None,
+        }
+    }
+}
 
 /// A game ready to be written.
 #[derive(Clone, Debug, Default)]
@@ -13,8 +35,9 @@ pub struct PgnGame<'a> {
     /// The start FEN when not the variant's start position (sets the first
     /// move number and side).
     pub start_fen: Option<&'a str>,
-    pub moves: &'a [String],
-    /// A comment after each move (missing or empty: none).
+    pub moves: &'a [PgnMove],
+    /// A comment after each move, after its notation comment (missing or
+    /// empty: none).
     pub comments: Vec<String>,
     /// A comment before the result (why the game ended).
     pub final_comment: Option<&'a str>,
@@ -73,15 +96,17 @@ pub fn write(game: &PgnGame) -> String {
     let (mut white, mut number) = fen_move_state(game.start_fen);
     let mut words: Vec<String> = Vec::new();
     let mut after_comment = false;
-    for (ply, token) in game.moves.iter().enumerate() {
+    for (ply, mv) in game.moves.iter().enumerate() {
         if white {
             words.push(format!("{number}."));
         } else if ply == 0 || after_comment {
             words.push(format!("{number}..."));
         }
-        words.push(token.clone());
+        words.push(mv.text.clone());
+        let notation = mv.notation.as_deref().unwrap_or("");
+        let noted = push_comment(&mut words, notation);
         let note = game.comments.get(ply).map_or("", String::as_str);
-        after_comment = push_comment(&mut words, note);
+        after_comment = push_comment(&mut words, note) || noted;
         if !white {
             number += 1;
         }
@@ -144,7 +169,7 @@ mod tests {
 
     #[test]
     fn numbers_moves_from_the_fen_and_after_comments() {
-        let moves: Vec<String> = ["e8d7", "h1h7", "d7d6"].map(String::from).to_vec();
+        let moves = ["Kd7", "Rh7+", "Kd6"].map(PgnMove::plain);
         let game = PgnGame {
             tags: vec![("Event", "a \"b\" \\".into()), ("Result", "0-1".into())],
             start_fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 12"),
@@ -156,17 +181,17 @@ mod tests {
         assert_eq!(
             write(&game),
             "[Event \"a \\\"b\\\" \\\\\"]\n[Result \"0-1\"]\n\n\
-             12... e8d7 {opening} 13. h1h7 {+0.50/3} 13... d7d6 {White makes an illegal\n\
-             move: h1h9} 0-1\n\n"
+             12... Kd7 {opening} 13. Rh7+ {+0.50/3} 13... Kd6 {White makes an illegal move:\n\
+             h1h9} 0-1\n\n"
         );
     }
 
     #[test]
     fn wraps_long_movetext() {
-        let moves: Vec<String> = ["g1f3", "g8f6", "f3g1", "f6g8"]
+        let moves: Vec<PgnMove> = ["Nf3", "Nf6", "Ng1", "Ng8"]
             .repeat(10)
-            .iter()
-            .map(|s| s.to_string())
+            .into_iter()
+            .map(PgnMove::plain)
             .collect();
         let game = PgnGame {
             moves: &moves,
@@ -177,9 +202,39 @@ mod tests {
         let pgn = write(&game);
         let movetext = pgn.trim_start();
         assert!(movetext.lines().all(|l| l.len() <= LINE_WIDTH), "{pgn}");
-        assert!(movetext.starts_with("1. g1f3 g8f6 2. f3g1 f6g8 3. g1f3"));
-        assert!(movetext
-            .trim_end()
-            .ends_with("20. f3g1 f6g8 {Draw by threefold repetition} 1/2-1/2"));
+        assert!(movetext.starts_with("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3"));
+        assert!(movetext.lines().count() > 2, "{movetext}");
+        let words: Vec<&str> = movetext.split_whitespace().collect();
+        assert!(words
+            .join(" ")
+            .ends_with("20. Ng1 Ng8 {Draw by threefold repetition} 1/2-1/2"));
+    }
+
+    #[test]
+    fn writes_the_variant_notation_as_its_own_comment() {
+        let moves = [
+            PgnMove {
+                text: "g1f3,c7c6".into(),
+                notation: Some("Nf3/c6".into()),
+            },
+            PgnMove {
+                text: "d7d5,g2g3".into(),
+                notation: Some("d5/g3".into()),
+            },
+            PgnMove {
+                text: "d2d4,h7h6".into(),
+                notation: Some("d4/h6".into()),
+            },
+        ];
+        let game = PgnGame {
+            moves: &moves,
+            comments: vec![String::new(), "-0.20/5".into()],
+            result: "*",
+            ..PgnGame::default()
+        };
+        assert_eq!(
+            write(&game),
+            "\n1. g1f3,c7c6 {Nf3/c6} 1... d7d5,g2g3 {d5/g3} {-0.20/5} 2. d2d4,h7h6 {d4/h6} *\n\n"
+        );
     }
 }

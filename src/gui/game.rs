@@ -56,6 +56,10 @@ pub struct GameState {
     pub board: Vec<PieceOn>,
     /// Turns played since `start_fen`, as tokens.
     pub moves: Vec<String>,
+    /// The same turns as a reader writes them: SAN (chess, atomic, Omega),
+    /// else the variant's own notation (avalanche `Nf3/c6`, Dynamo
+    /// `Ra1a5/Ba5E`).
+    pub notation: Vec<String>,
     pub last_move: Option<TurnShape>,
     /// Every legal turn (empty once the game is over).
     pub turns: Vec<TurnView>,
@@ -173,6 +177,12 @@ impl<P: Drawable> BoardGame for GameOf<P> {
             geometry: notation::geometry::<P>(variant),
             board: notation::board(pos),
             moves: self.game.tokens().to_vec(),
+            notation: self
+                .game
+                .pgn_moves()
+                .into_iter()
+                .map(|m| m.notation.unwrap_or(m.text))
+                .collect(),
             last_move: self
                 .game
                 .last_turn()
@@ -237,11 +247,11 @@ impl<P: Drawable> BoardGame for GameOf<P> {
         if let Some(v) = verdict {
             tags.push(("Termination", v.reason.into()));
         }
-        tags.push(("Annotator", "moves in Chimera's UCI notation".into()));
+        let moves = self.game.pgn_moves();
         pgn::write(&PgnGame {
             tags,
             start_fen: (!from_start).then_some(start_fen.as_str()),
-            moves: self.game.tokens(),
+            moves: &moves,
             result,
             ..PgnGame::default()
         })

@@ -1,7 +1,8 @@
 //! `chimera match`: engine-vs-engine tournaments in every variant Chimera
 //! knows, refereed by Chimera's own rules library (see docs/tournament.md).
 //!
-//! The runner is generic over [`Rules`]: [`run_config`] picks the
+//! The runner is generic over [`Rules`] (and [`BoardView`], for the SAN of
+//! the PGN): [`run_config`] picks the
 //! monomorphised backend for the variant with `with_variant!`, so a new
 //! backend plays matches as soon as it is registered.
 
@@ -28,6 +29,7 @@ pub use report::Standings;
 
 use crate::game::pgn::today;
 use crate::rng::SplitMix64;
+use crate::variants::view::BoardView;
 use crate::variants::Rules;
 use openings::{random_opening, Opening};
 use pgn::{write_game, PgnHeader};
@@ -69,7 +71,7 @@ fn openings_for<P: Rules>(config: &MatchConfig) -> anyhow::Result<Vec<Opening>> 
         .collect())
 }
 
-fn run_match<P: Rules>(config: &MatchConfig) -> anyhow::Result<Standings> {
+fn run_match<P: BoardView>(config: &MatchConfig) -> anyhow::Result<Standings> {
     let variant = config.variant;
     let openings = openings_for::<P>(config)?;
     let mut pgn_file = match &config.pgn {

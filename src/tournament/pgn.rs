@@ -1,8 +1,9 @@
 //! A match game as PGN (through the one writer, [`crate::game::pgn`]): the
 //! seven standard tags plus `Variant`, `SetUp`/`FEN`, `TimeControl`,
-//! `Termination` and `PlyCount`; moves are the variant's UCI tokens with move
-//! numbers and the engines' reports as comments; the reason ends the
-//! movetext as a comment.
+//! `Termination` and `PlyCount`; moves in SAN for chess, atomic and Omega,
+//! the UCI tokens followed by the variant's own notation as a comment for
+//! avalanche and Dynamo, with move numbers and the engines' reports as
+//! comments; the reason ends the movetext as a comment.
 
 use std::time::Duration;
 
@@ -70,7 +71,7 @@ pub fn write_game(header: &PgnHeader, names: &[String], game: &GameRecord) -> St
     pgn::write(&PgnGame {
         tags,
         start_fen: game.start_fen.as_deref(),
-        moves: &game.moves,
+        moves: &game.movetext,
         comments,
         final_comment: Some(&game.reason),
         result: game.result.pgn(),
@@ -80,7 +81,7 @@ pub fn write_game(header: &PgnHeader, names: &[String], game: &GameRecord) -> St
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::record::{GameResult, Termination};
+    use crate::tournament::record::{GameResult, PgnMove, Termination};
 
     #[test]
     fn writes_tags_moves_and_result() {
@@ -98,6 +99,7 @@ mod tests {
             variant: crate::variants::VariantId::Chess,
             start_fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 12".into()),
             moves: vec!["e8d7".into(), "h1h7".into(), "d7d6".into()],
+            movetext: ["Kd7", "Rh7+", "Kd6"].map(PgnMove::plain).to_vec(),
             annotations: vec![String::new(), "+0.50/3 0.010s".into(), String::new()],
             opening_plies: 1,
             result: GameResult::BlackWins,
@@ -110,7 +112,7 @@ mod tests {
 [White \"be\\\"ta\"]\n[Black \"alpha\"]\n[Result \"0-1\"]\n[Variant \"chess\"]\n[SetUp \"1\"]\n\
 [FEN \"4k3/8/8/8/8/8/8/4K2R b K - 0 12\"]\n[TimeControl \"1+0.01\"]\n\
 [Termination \"rules infraction\"]\n[PlyCount \"3\"]\n\n\
-12... e8d7 {opening} 13. h1h7 {+0.50/3 0.010s} 13... d7d6 {White makes an\nillegal move: h1h9} 0-1\n\n";
+12... Kd7 {opening} 13. Rh7+ {+0.50/3 0.010s} 13... Kd6 {White makes an illegal\nmove: h1h9} 0-1\n\n";
         assert_eq!(pgn, expected);
     }
 
@@ -155,6 +157,11 @@ mod tests {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
+            movetext: ["Nf3", "Nf6", "Ng1", "Ng8"]
+                .repeat(10)
+                .into_iter()
+                .map(PgnMove::plain)
+                .collect(),
             annotations: Vec::new(),
             opening_plies: 0,
             result: GameResult::Draw,
@@ -165,9 +172,11 @@ mod tests {
         let pgn = write_game(&header, &["a".into(), "b".into()], &game);
         let movetext = pgn.split("\n\n").nth(1).unwrap();
         assert!(movetext.lines().all(|l| l.len() <= 79));
-        assert!(movetext.starts_with("1. g1f3 g8f6 2. f3g1 f6g8 3. g1f3"));
-        assert!(movetext
-            .trim_end()
-            .ends_with("20. f3g1 f6g8 {Draw by threefold repetition} 1/2-1/2"));
+        assert!(movetext.starts_with("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3"));
+        assert!(movetext.lines().count() > 2, "{movetext}");
+        let words: Vec<&str> = movetext.split_whitespace().collect();
+        assert!(words
+            .join(" ")
+            .ends_with("20. Ng1 Ng8 {Draw by threefold repetition} 1/2-1/2"));
     }
 }

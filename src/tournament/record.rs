@@ -1,6 +1,7 @@
 //! The record of one finished game: who played, from where, the moves, and
 //! how it ended.
 
+pub use crate::game::pgn::PgnMove;
 pub use crate::game::GameResult;
 use crate::variants::VariantId;
 
@@ -43,6 +44,8 @@ pub struct GameRecord {
     pub start_fen: Option<String>,
     /// Every move token from the start, opening moves included.
     pub moves: Vec<String>,
+    /// The same moves as the PGN writes them (SAN where the variant has it).
+    pub movetext: Vec<PgnMove>,
     /// Per move, what the engine said about it (`+0.31/12 0.052s`), empty
     /// for opening moves.
     pub annotations: Vec<String>,

@@ -10,7 +10,8 @@ use super::pgn::move_comment;
 use super::record::{GameRecord, GameResult, Termination};
 use super::time_control::{ClockVerdict, Clocks, TimeControl};
 use crate::game::Game;
-use crate::variants::{MoveError, Reason, Rules, VariantId};
+use crate::variants::view::BoardView;
+use crate::variants::{MoveError, Reason, VariantId};
 
 /// Everything about a game that is the same for every game of the match.
 #[derive(Clone, Debug)]
@@ -47,7 +48,7 @@ fn colour(white: bool) -> &'static str {
 const STOP_GRACE: Duration = Duration::from_millis(1000);
 
 /// A game's state while it is being played.
-struct Match<'a, P: Rules> {
+struct Match<'a, P: BoardView> {
     settings: &'a GameSettings,
     pairing: Pairing<'a>,
     game: Game<P>,
@@ -57,7 +58,7 @@ struct Match<'a, P: Rules> {
     healthy: [bool; 2],
 }
 
-impl<P: Rules> Match<'_, P> {
+impl<P: BoardView> Match<'_, P> {
     fn finish(self, result: GameResult, termination: Termination, reason: String) -> GameRecord {
         GameRecord {
             number: self.pairing.number,
@@ -66,6 +67,7 @@ impl<P: Rules> Match<'_, P> {
             variant: self.settings.variant,
             start_fen: self.pairing.opening.fen.clone(),
             moves: self.game.tokens().to_vec(),
+            movetext: self.game.pgn_moves(),
             annotations: self.annotations,
             opening_plies: self.opening_plies,
             result,
@@ -112,6 +114,7 @@ pub fn unplayed(
         variant: settings.variant,
         start_fen: pairing.opening.fen.clone(),
         moves: Vec::new(),
+        movetext: Vec::new(),
         annotations: Vec::new(),
         opening_plies: 0,
         result,
@@ -123,7 +126,7 @@ pub fn unplayed(
 
 /// Plays one game between two started engines and returns its record.
 /// Never fails: every problem with an engine is a result of the game.
-pub fn play_game<P: Rules>(
+pub fn play_game<P: BoardView>(
     settings: &GameSettings,
     pairing: Pairing<'_>,
     white: &mut EngineProcess,

@@ -12,7 +12,8 @@ use super::log::write_game_log;
 use super::openings::Opening;
 use super::record::{GameRecord, GameResult};
 use super::referee::{play_game, unplayed, GameSettings, Pairing};
-use crate::variants::{Rules, VariantId};
+use crate::variants::view::BoardView;
+use crate::variants::VariantId;
 
 /// One scheduled game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +152,7 @@ impl EnginePool {
 }
 
 /// Plays one job with engines from the pool.
-fn play_job<P: Rules>(
+fn play_job<P: BoardView>(
     settings: &GameSettings,
     openings: &[Opening],
     pool: &EnginePool,
@@ -208,7 +209,7 @@ fn play_job<P: Rules>(
 /// `on_result` on the calling thread in the order they finish. When
 /// `on_result` returns `false` no further game starts (games under way still
 /// finish and are reported).
-pub fn run_games<P: Rules>(
+pub fn run_games<P: BoardView>(
     settings: &GameSettings,
     openings: &[Opening],
     jobs: &[Job],

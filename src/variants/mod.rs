@@ -23,6 +23,7 @@ mod move_error;
 pub mod omega;
 pub mod registry;
 mod shakmaty_backend;
+mod shakmaty_san;
 mod shakmaty_view;
 pub mod view;
 
@@ -243,7 +244,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     }
 
     /// Parses a move of a PGN file: the UCI token, or whatever notation the
-    /// backend also reads there (SAN for chess and atomic).
+    /// backend also reads there (SAN for chess, atomic and Omega).
     fn parse_pgn_move(&self, token: &str) -> Result<Self::Move, MoveError> {
         self.parse_move(token)
     }

@@ -5,7 +5,6 @@
 //! incremental Zobrist keys, move codes) is shared here.
 
 use shakmaty::fen::{Fen, ParseFenError};
-use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
 use shakmaty::{
@@ -261,12 +260,11 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
 
     /// A UCI token, else SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
     fn parse_pgn_move(&self, token: &str) -> Result<Move, MoveError> {
-        self.parse_move(token).or_else(|uci_error| {
-            let san: SanPlus = token.parse().map_err(|_| uci_error)?;
-            san.san
-                .to_move(&self.pos)
-                .map_err(|_| MoveError::illegal(token))
-        })
+        self.parse_move(token)
+            .or_else(|uci_error| match self.read_san(token) {
+                Err(MoveError::Malformed { .. }) => Err(uci_error),
+                read => read,
+            })
     }
 
     fn bench_fens(variant: VariantId) -> &'static [&'static str] {

@@ -5,7 +5,7 @@ use shakmaty::{attacks, Bitboard, Color, Move, Role, Square as ShakSquare};
 
 use super::shakmaty_backend::{Shakmaty, ShakmatyVariant};
 use super::view::{BoardView, Grid, Part, Piece, Place, Square, TurnParts};
-use super::VariantId;
+use super::{MoveError, VariantId};
 
 fn square(sq: ShakSquare) -> Square {
     Square::new(u8::from(sq.file()), u8::from(sq.rank()))
@@ -87,6 +87,14 @@ impl<P: ShakmatyVariant> BoardView for Shakmaty<P> {
         }
         turn.removed = self.removed_by(m);
         turn
+    }
+
+    fn san(&self, m: Move) -> Option<String> {
+        Some(self.write_san(m))
+    }
+
+    fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
+        self.read_san(text)
     }
 }
 

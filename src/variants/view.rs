@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::{Rules, VariantId};
+use super::{MoveError, Rules, VariantId};
 
 /// A square of the grid a board is drawn on: file and rank from 0 (`a1` is
 /// file 0, rank 0).
@@ -156,4 +156,28 @@ pub trait BoardView: Rules {
 
     /// A legal turn of this position taken apart.
     fn turn_parts(&self, m: Self::Move) -> TurnParts;
+
+    /// A legal turn in Standard Algebraic Notation with its check (`+`) or
+    /// mate (`#`) suffix, as PGN movetext writes it: `Nbd2`, `exd6`,
+    /// `O-O`, `e8=Q#`. `None` for variants whose turns SAN cannot write
+    /// (avalanche, Dynamo): their PGN keeps the UCI token.
+    fn san(&self, _m: Self::Move) -> Option<String> {
+        None
+    }
+
+    /// Reads a turn in the SAN [`BoardView::san`] writes (check and mate
+    /// suffixes and `!`/`?` annotations optional). A variant without SAN
+    /// refuses every text as malformed.
+    fn parse_san(&self, text: &str) -> Result<Self::Move, MoveError> {
+        Err(MoveError::malformed(text).because("this variant has no SAN"))
+    }
+
+    /// A legal turn in the notation of the variant's own rules text, for
+    /// the variants SAN cannot write: avalanche's `Nf3/c6` (first part /
+    /// square the pushed pawn lands on), Dynamo's `Ra1a5/Ba5E`. PGN
+    /// movetext keeps the token and adds this as a comment. `None` where
+    /// SAN says it all.
+    fn variant_notation(&self, _m: Self::Move) -> Option<String> {
+        None
+    }
 }

@@ -416,7 +416,8 @@ function drawPanel() {
       if (!white) li.appendChild(span("\u2026", "ellipsis"));
       list.appendChild(li);
     }
-    li.appendChild(span(token, "move"));
+    // SAN, or the variant's own notation; the token if neither exists.
+    li.appendChild(span((s.notation && s.notation[i]) || token, "move"));
     if (!white) number++;
     white = !white;
   });

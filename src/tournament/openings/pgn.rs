@@ -1,5 +1,6 @@
 //! Openings from PGN games: each game's moves (UCI tokens, or SAN where the
-//! backend reads it) from its `FEN` tag or the variant's start position.
+//! backend reads it: chess, atomic, Omega) from its `FEN` tag or the
+//! variant's start position.
 //! Comments, variations, NAGs, move numbers and results are skipped.
 
 use super::{check_playable, Opening};
@@ -173,6 +174,7 @@ mod tests {
     use super::*;
     use crate::variants::atomic::AtomicPosition;
     use crate::variants::chess::ChessPosition;
+    use crate::variants::omega::OmegaPosition;
 
     const GAMES: &str = r#"[Event "one"]
 [Site "a [bracket] \"quoted\""]
@@ -246,5 +248,18 @@ mod tests {
         assert!(pos
             .fen()
             .starts_with("rnb1kbnr/ppp1pppp/3q4/8/8/2N5/PPPP1PPP/R1BQKBNR b"));
+    }
+
+    #[test]
+    fn omega_games_read_omega_san() {
+        // Wizards leave their wizard squares, then two triple steps.
+        let text = "[Variant \"omega\"]\n\n1. Wb4 Wk9 2. e6 e7 {triple} 3. Nde4 *";
+        let openings = read_games::<OmegaPosition>(VariantId::Omega, text, None).unwrap();
+        assert_eq!(
+            openings[0].moves,
+            ["a1b4", "l12k9", "e3e6", "e10e7", "d2e4"]
+        );
+        let err = read_games::<OmegaPosition>(VariantId::Omega, "1. Wb5 *", None).unwrap_err();
+        assert_eq!(err, "game 1, ply 1: illegal move Wb5");
     }
 }

@@ -15,6 +15,7 @@ pub mod bits;
 mod board;
 mod castling;
 mod fen;
+mod game_score;
 mod movegen;
 mod notation;
 mod play;

@@ -72,4 +72,8 @@ impl BoardView for AvalanchePosition {
         }
         turn
     }
+
+    fn variant_notation(&self, t: Turn) -> Option<String> {
+        self.game_score(t)
+    }
 }

@@ -16,6 +16,7 @@
 
 pub mod draw;
 pub mod fen;
+pub mod game_score;
 pub mod letters;
 pub mod piece;
 pub mod square;

@@ -11,6 +11,7 @@
 pub mod board;
 mod check;
 mod fen;
+mod game_score;
 pub mod geometry;
 mod movegen;
 mod notation;

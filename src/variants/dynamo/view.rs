@@ -67,4 +67,8 @@ impl BoardView for DynamoPosition {
         }
         turn
     }
+
+    fn variant_notation(&self, m: DynamoMove) -> Option<String> {
+        self.game_score(m)
+    }
 }

@@ -8,6 +8,7 @@ pub mod board;
 mod fen;
 mod movegen;
 mod notation;
+mod san;
 mod see;
 mod view;
 pub mod xboard;
@@ -531,6 +532,15 @@ impl Rules for OmegaPosition {
 
     fn parse_move(&self, token: &str) -> Result<OmegaMove, MoveError> {
         notation::parse_move(self, token)
+    }
+
+    /// A UCI token, else SAN (`Nc4`, `exd5`, `Wb3`, `O-O`, `e12=C+`).
+    fn parse_pgn_move(&self, token: &str) -> Result<OmegaMove, MoveError> {
+        self.parse_move(token)
+            .or_else(|uci_error| match san::parse(self, token) {
+                Err(MoveError::Malformed { .. }) => Err(uci_error),
+                read => read,
+            })
     }
 
     fn bench_fens(variant: VariantId) -> &'static [&'static str] {

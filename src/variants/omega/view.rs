@@ -2,9 +2,9 @@
 //! outside the 10x10 field and its four wizard squares do not exist.
 
 use super::board::{file_of, rank_of, square_at};
-use super::{castle_squares, OmegaMove, OmegaPosition, EMPTY, PIECE_LETTERS, WHITE};
+use super::{castle_squares, san, OmegaMove, OmegaPosition, EMPTY, PIECE_LETTERS, WHITE};
 use crate::variants::view::{BoardView, Grid, Part, Piece, Place, Square, TurnParts};
-use crate::variants::VariantId;
+use crate::variants::{MoveError, VariantId};
 
 /// The view's square of a square number.
 fn square(sq: usize) -> Square {
@@ -83,5 +83,13 @@ impl BoardView for OmegaPosition {
             turn.removed.push(square(to));
         }
         turn
+    }
+
+    fn san(&self, m: OmegaMove) -> Option<String> {
+        Some(san::write(self, m))
+    }
+
+    fn parse_san(&self, text: &str) -> Result<OmegaMove, MoveError> {
+        san::parse(self, text)
     }
 }
