@@ -13,16 +13,19 @@ build:
 	$(CARGO) build --release
 
 # Every test: the Rust suites, the match runner's PGN read by python-chess
-# (installs python-chess with pip if missing), then the end-to-end browser
-# test of the web board (installs Chromium and playwright-core if missing).
+# (installs python-chess with pip if missing), the end-to-end browser test
+# of the web board (installs Chromium and playwright-core if missing), then
+# the end-to-end XBoard test (installs xboard, xvfb and imagemagick if
+# missing; about two minutes of engine matches in XBoard's match mode).
 # The tests build with the `testing` profile (release speed, no LTO,
-# parallel codegen); the two scripts drive the binary that profile built. The `tune` build's
+# parallel codegen); the three scripts drive the binary that profile built. The `tune` build's
 # parameter options are checked in a target directory of their own.
 test:
 	$(CARGO) test --profile testing
 	$(CARGO) test --profile testing --features tune --target-dir target/tune --lib -- params options
 	CHIMERA_BIN="$(CURDIR)/target/testing/chimera" engine-tests/python-chess/run.sh
 	CHIMERA_BIN="$(CURDIR)/target/testing/chimera" engine-tests/browser/run.sh
+	CHIMERA_BIN="$(CURDIR)/target/testing/chimera" engine-tests/xboard/run.sh
 
 bench: build
 	./target/release/chimera bench

@@ -1,13 +1,17 @@
-//! Chimera: a UCI engine for chess, atomic, avalanche, Omega and Dynamo.
+//! Chimera: a UCI and XBoard (CECP) engine for chess, atomic, avalanche,
+//! Omega and Dynamo.
 
 pub mod bench;
 pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod gui;
+pub mod input;
 pub mod perft;
+pub mod protocol;
 pub mod rng;
 pub mod search;
 pub mod tournament;
 pub mod uci;
 pub mod variants;
+pub mod xboard;

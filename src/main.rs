@@ -1,4 +1,5 @@
-//! The `chimera` binary: a UCI engine by default, plus `bench`, `gui` (the
+//! The `chimera` binary: a UCI or XBoard engine by default (the GUI's first
+//! command says which), plus `bench`, `gui` (the
 //! web board), `match` (the tournament runner) and `openings` (balanced
 //! opening files for matches).
 
@@ -17,8 +18,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Speak UCI on stdin/stdout (the default).
+    /// Speak UCI on stdin/stdout.
     Uci,
+    /// Speak the XBoard protocol (CECP v2) on stdin/stdout (docs/xboard.md).
+    Xboard,
     /// Search fixed positions of every variant; prints `<nodes> nodes <nps> nps`.
     Bench {
         /// Search depth (default: per variant).
@@ -35,7 +38,10 @@ enum Cmd {
 fn main() {
     let cli = Cli::parse();
     match cli.command {
-        None | Some(Cmd::Uci) => chimera::uci::run(),
+        // No subcommand: the GUI's first command picks the protocol.
+        None => chimera::protocol::run(),
+        Some(Cmd::Uci) => chimera::uci::run(),
+        Some(Cmd::Xboard) => chimera::xboard::run(),
         Some(Cmd::Bench { depth }) => println!("{}", chimera::bench::run(depth)),
         Some(Cmd::Gui(args)) => {
             if let Err(e) = chimera::gui::run(args) {

@@ -5,12 +5,11 @@
 //! `info string error: ...` and leaves the engine as it was.
 
 pub mod command;
-mod input;
 pub mod options;
 pub mod session;
 
 use std::collections::VecDeque;
-use std::sync::mpsc::RecvTimeoutError;
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
 use crate::engine::{Engine, JobKind};
@@ -255,8 +254,18 @@ fn print_error(e: &str) {
 
 /// Runs the UCI loop on stdin/stdout until `quit` or end of input.
 pub fn run() {
-    let rx = input::spawn_reader();
+    run_from(crate::input::spawn_reader(), None);
+}
+
+/// Runs the UCI loop on the lines of `rx`, after `first` (the line the
+/// protocol was recognised by, see [`crate::protocol`]).
+pub fn run_from(rx: Receiver<String>, first: Option<String>) {
     let mut engine = Uci::new();
+    if let Some(line) = first {
+        if !engine.handle(&line) {
+            return;
+        }
+    }
     loop {
         // While commands wait for a job, look in often to run them.
         let line = if engine.deferred.is_empty() {

@@ -11,6 +11,7 @@ mod notation;
 mod san;
 mod see;
 mod view;
+pub mod xboard;
 mod zobrist;
 
 use std::fmt;

@@ -1,5 +1,5 @@
-//! Reads input lines on their own thread, so that `stop` gets through while
-//! the engine works.
+//! Reads input lines on their own thread, so that `stop` (UCI) or `?`
+//! (CECP) gets through while the engine works.
 //!
 //! Bytes that are not UTF-8 never end the input: a line is decoded lossily
 //! (bad bytes become U+FFFD), which no command accepts, so such a line gets

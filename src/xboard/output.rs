@@ -1,0 +1,130 @@
+//! What the engine writes in CECP: thinking lines, results, errors.
+
+use crate::game::{GameResult, Verdict};
+use crate::search::score::mate_in_moves;
+use crate::search::SearchInfo;
+use crate::uci::session::shorten;
+use crate::variants::{MoveError, Reason};
+
+/// A score as CECP wants it: centipawns, mate in N as 100000 + N, mated in
+/// N as -100000 - N.
+pub fn score(score: i32) -> i64 {
+    match mate_in_moves(score) {
+        Some(n) if n > 0 => 100_000 + i64::from(n),
+        Some(n) => -100_000 + i64::from(n),
+        None => i64::from(score),
+    }
+}
+
+/// A thinking line: `depth score time nodes pv`, time in centiseconds.
+pub fn thinking(info: &SearchInfo) -> String {
+    format!(
+        "{} {} {} {} {}",
+        info.depth,
+        score(info.score),
+        info.time_ms / 10,
+        info.nodes,
+        info.pv.join(" ")
+    )
+}
+
+/// The result line: `1-0 {White mates}`, `1/2-1/2 {Stalemate}`.
+pub fn result(verdict: &Verdict) -> String {
+    let comment = match (verdict.reason, verdict.result) {
+        ("checkmate", GameResult::WhiteWins) => "White mates".to_string(),
+        ("checkmate", GameResult::BlackWins) => "Black mates".to_string(),
+        // The side that lost its king is the loser.
+        ("king exploded", GameResult::WhiteWins) => "Black's king exploded".to_string(),
+        ("king exploded", GameResult::BlackWins) => "White's king exploded".to_string(),
+        ("stalemate", _) => "Stalemate".to_string(),
+        ("threefold repetition", _) => "Draw by repetition".to_string(),
+        ("50-move rule", _) => "Draw by fifty move rule".to_string(),
+        ("insufficient material", _) => "Insufficient material".to_string(),
+        (other, _) => capitalised(other),
+    };
+    format!("{} {{{comment}}}", verdict.result.pgn())
+}
+
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// `Error (<reason>): <command>`, the command cut to a sane length.
+pub fn error(reason: &str, command: &str) -> String {
+    format!("Error ({reason}): {}", shorten(command.trim()))
+}
+
+/// The answer to a refused move: `Illegal move: <move>`, or with the
+/// backend's reason in parentheses.
+pub fn refused_move(e: &MoveError) -> String {
+    let token = e.token();
+    match (e, e.reason()) {
+        (MoveError::Illegal { .. }, Reason::Unstated) => illegal_move(token, None),
+        (MoveError::Malformed { .. }, Reason::Unstated) => {
+            illegal_move(token, Some("not a move in this variant"))
+        }
+        (_, Reason::Detail(r) | Reason::Message(r)) => illegal_move(token, Some(r)),
+    }
+}
+
+/// `Illegal move: <move>` or `Illegal move (<reason>): <move>`.
+pub fn illegal_move(token: &str, reason: Option<&str>) -> String {
+    match reason {
+        Some(r) => format!("Illegal move ({r}): {}", shorten(token)),
+        None => format!("Illegal move: {}", shorten(token)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::MATE;
+
+    #[test]
+    fn mate_scores_count_moves_from_100000() {
+        assert_eq!(score(MATE - 1), 100_001);
+        assert_eq!(score(MATE - 3), 100_002);
+        assert_eq!(score(-(MATE - 2)), -100_001);
+        assert_eq!(score(-35), -35);
+    }
+
+    #[test]
+    fn results_say_why() {
+        let v = |result, reason| result_line(Verdict { result, reason });
+        fn result_line(v: Verdict) -> String {
+            result(&v)
+        }
+        assert_eq!(v(GameResult::WhiteWins, "checkmate"), "1-0 {White mates}");
+        assert_eq!(v(GameResult::BlackWins, "checkmate"), "0-1 {Black mates}");
+        assert_eq!(
+            v(GameResult::BlackWins, "king exploded"),
+            "0-1 {White's king exploded}"
+        );
+        assert_eq!(v(GameResult::Draw, "stalemate"), "1/2-1/2 {Stalemate}");
+        assert_eq!(
+            v(GameResult::Draw, "threefold repetition"),
+            "1/2-1/2 {Draw by repetition}"
+        );
+        assert_eq!(
+            v(GameResult::Draw, "50-move rule"),
+            "1/2-1/2 {Draw by fifty move rule}"
+        );
+        assert_eq!(
+            error("unknown command", " fly "),
+            "Error (unknown command): fly"
+        );
+        assert_eq!(illegal_move("e2e5", None), "Illegal move: e2e5");
+        assert_eq!(
+            refused_move(&MoveError::illegal("e2e5")),
+            "Illegal move: e2e5"
+        );
+        assert_eq!(
+            refused_move(&MoveError::malformed("zz")),
+            "Illegal move (not a move in this variant): zz"
+        );
+    }
+}

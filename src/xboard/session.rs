@@ -1,0 +1,428 @@
+//! The CECP state machine: which side the engine plays (or none, in force
+//! mode), the game, the clocks, and the one search that may run: the
+//! engine thinking on its move, pondering on the opponent's time, or
+//! analysing.
+//!
+//! Commands are handled one at a time on the main thread; a search runs on
+//! the engine facade's job thread and reports its end as an
+//! [`Event::SearchDone`], so `?`, `ping` and `quit` are answered while it
+//! runs and the game is only ever touched here.
+
+use std::sync::mpsc::Sender;
+
+use super::clock::Clock;
+use super::command::{self, Command, Invalid};
+use super::game::{self, CecpGame};
+use super::{features, output, variants, Event};
+use crate::engine::{Engine, SearchRequest};
+use crate::search::Limits;
+use crate::uci::options::{self, Change, DEFAULT_HASH_MB};
+use crate::variants::VariantId;
+
+/// The search that runs, by its number: a result of any other number is
+/// stale (the search was called off) and dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Search {
+    Idle,
+    /// On the engine's move: its result is played and sent as `move`.
+    Thinking(u64),
+    /// On the opponent's time (`hard`): only fills the table.
+    Pondering(u64),
+    /// `analyze`: thinking output until the position changes or `exit`.
+    Analyzing(u64),
+}
+
+pub struct Session {
+    engine: Engine,
+    /// Where searches report their end.
+    events: Sender<Event>,
+    variant: VariantId,
+    /// `None` after a rejected `setboard`, until a good one or `new`.
+    game: Option<Box<dyn CecpGame>>,
+    force: bool,
+    /// The side the engine plays when not in force mode.
+    engine_white: bool,
+    clock: Clock,
+    post: bool,
+    ponder: bool,
+    analyzing: bool,
+    search: Search,
+    searches: u64,
+    /// `ping`s received while thinking, answered after the move.
+    pongs: Vec<String>,
+    move_overhead: u64,
+}
+
+impl Session {
+    pub fn new(events: Sender<Event>) -> Session {
+        Session {
+            engine: Engine::new(DEFAULT_HASH_MB, 1),
+            events,
+            variant: VariantId::Chess,
+            game: Some(game::new_game(VariantId::Chess)),
+            force: false,
+            engine_white: false,
+            clock: Clock::default(),
+            post: false,
+            ponder: false,
+            analyzing: false,
+            search: Search::Idle,
+            searches: 0,
+            pongs: Vec::new(),
+            move_overhead: 10,
+        }
+    }
+
+    /// The engine thinks on its move (then `quit` at end of input waits
+    /// for the move).
+    pub fn thinking(&self) -> bool {
+        matches!(self.search, Search::Thinking(_))
+    }
+
+    /// Handles one input line; returns `false` on `quit`.
+    pub fn handle_line(&mut self, line: &str) -> bool {
+        match command::parse(line) {
+            Ok(None) => true,
+            Ok(Some(cmd)) => self.execute(cmd, line),
+            Err(Invalid(reason)) => {
+                println!("{}", output::error(&reason, line));
+                true
+            }
+        }
+    }
+
+    fn execute(&mut self, cmd: Command, line: &str) -> bool {
+        if self.calls_off_search(&cmd) {
+            self.halt();
+        }
+        match cmd {
+            Command::Ignored => {}
+            Command::Quit => {
+                self.halt();
+                return false;
+            }
+            Command::Protover(_) => {
+                for l in features::lines(&variants::names()) {
+                    println!("{l}");
+                }
+            }
+            Command::Ping(n) => {
+                if self.thinking() {
+                    self.pongs.push(n);
+                } else {
+                    println!("pong {n}");
+                }
+            }
+            Command::MoveNow => {
+                // The result comes as an event: the move, then any pongs.
+                if self.thinking() {
+                    self.engine.stop();
+                }
+            }
+            Command::New => self.new_game(),
+            Command::Variant(name) => self.set_variant(&name, line),
+            Command::Force => self.force = true,
+            Command::Go => {
+                self.force = false;
+                if let Some(g) = &self.game {
+                    self.engine_white = g.white_to_move();
+                    self.think();
+                } else {
+                    println!("{}", output::error("no position", line));
+                }
+            }
+            Command::PlayOther => {
+                self.force = false;
+                if let Some(g) = &self.game {
+                    self.engine_white = !g.white_to_move();
+                    self.start_ponder();
+                } else {
+                    println!("{}", output::error("no position", line));
+                }
+            }
+            Command::UserMove(token) => self.user_move(&token, line),
+            Command::Level(tc) => {
+                self.clock.control = tc;
+                self.clock.per_move_ms = None;
+            }
+            Command::SearchTime(ms) => self.clock.per_move_ms = Some(ms),
+            Command::SearchDepth(d) => self.clock.depth = Some(d),
+            Command::Time(cs) => self.clock.own_cs = Some(cs),
+            Command::OpponentTime(cs) => self.clock.opponent_cs = Some(cs),
+            Command::SetBoard(fen) => self.set_board(&fen, line),
+            Command::Undo => self.take_back(1, line),
+            Command::Remove => self.take_back(2, line),
+            Command::Hard => self.ponder = true,
+            Command::Easy => self.ponder = false,
+            Command::Post => self.post = true,
+            Command::NoPost => self.post = false,
+            Command::Analyze => {
+                self.analyzing = true;
+                self.start_analysis();
+            }
+            Command::Exit => self.analyzing = false,
+            Command::Result(_) => self.force = true,
+            // XBoard's memory budget; the table takes at most what `Hash`
+            // may (so a huge number never asks the system for it).
+            Command::Memory(mb) => self.apply(Change::Hash(mb.min(options::max_hash_mb())), line),
+            Command::Cores(n) => self.apply(Change::Threads(n), line),
+            Command::SetOption { name, value } => {
+                match options::parse_change(&name, value.as_deref()) {
+                    Ok(c @ (Change::Hash(_) | Change::Threads(_) | Change::MoveOverhead(_))) => {
+                        self.apply(c, line)
+                    }
+                    Ok(_) => println!("{}", output::error("unknown option", line)),
+                    Err(e) => println!("{}", output::error(&e, line)),
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether a command ends the search that runs before it acts. A
+    /// search on the engine's move ends only by `?` (which plays its
+    /// result) or by a command that changes the game or the engine; the
+    /// clock readings, `ping`, `post` and the like leave any search alone.
+    fn calls_off_search(&self, cmd: &Command) -> bool {
+        let harmless = matches!(
+            cmd,
+            Command::Ignored
+                | Command::Ping(_)
+                | Command::MoveNow
+                | Command::Time(_)
+                | Command::OpponentTime(_)
+                | Command::Post
+                | Command::NoPost
+                | Command::Hard
+                | Command::Protover(_)
+                | Command::Level(_)
+                | Command::SearchTime(_)
+                | Command::SearchDepth(_)
+        );
+        match self.search {
+            Search::Idle => false,
+            // Pondering off does not take back the move being searched.
+            Search::Thinking(_) => !harmless && *cmd != Command::Easy,
+            Search::Pondering(_) | Search::Analyzing(_) => !harmless,
+        }
+    }
+
+    /// Stops the search that runs; its result is dropped.
+    fn halt(&mut self) {
+        if self.search != Search::Idle {
+            self.engine.stop();
+            self.search = Search::Idle;
+            self.answer_pongs();
+        }
+    }
+
+    fn answer_pongs(&mut self) {
+        for n in self.pongs.drain(..) {
+            println!("pong {n}");
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.variant = VariantId::Chess;
+        self.game = Some(game::new_game(VariantId::Chess));
+        self.force = false;
+        self.engine_white = false;
+        self.clock.depth = None;
+        self.analyzing = false;
+        self.engine.settle();
+        if let Err(e) = self.engine.new_game() {
+            println!("{}", output::error(&e, "new"));
+        }
+    }
+
+    fn set_variant(&mut self, name: &str, line: &str) {
+        match variants::parse(name) {
+            Ok(v) => {
+                self.variant = v;
+                self.game = Some(game::new_game(v));
+                for l in variants::definition(v) {
+                    println!("{l}");
+                }
+                self.restart_analysis();
+            }
+            Err(refusal) => println!("{}", output::error(&refusal.reason(), line)),
+        }
+    }
+
+    fn set_board(&mut self, fen: &str, line: &str) {
+        match game::from_fen(self.variant, fen) {
+            Ok(g) => {
+                self.game = Some(g);
+                self.restart_analysis();
+            }
+            Err(e) => {
+                // No move of some other position is ever sent.
+                self.game = None;
+                println!("{}", output::error(&format!("illegal position: {e}"), line));
+            }
+        }
+    }
+
+    fn take_back(&mut self, plies: usize, line: &str) {
+        match self.game.as_mut().map(|g| g.undo(plies)) {
+            Some(n) if n == plies => {}
+            Some(_) => println!("{}", output::error("not enough moves to take back", line)),
+            None => println!("{}", output::error("no position", line)),
+        }
+        self.restart_analysis();
+    }
+
+    fn user_move(&mut self, token: &str, line: &str) {
+        let Some(g) = self.game.as_mut() else {
+            println!("{}", output::error("no position", line));
+            return;
+        };
+        if g.decided().is_some() {
+            println!("{}", output::illegal_move(token, Some("the game is over")));
+            return;
+        }
+        if let Err(e) = g.play(token) {
+            let second = variants::second_reading(g.variant(), token);
+            if second.is_none_or(|t| g.play(&t).is_err()) {
+                println!("{}", output::refused_move(&e));
+                return;
+            }
+        }
+        if self.analyzing {
+            self.start_analysis();
+        } else if !self.force && g.white_to_move() == self.engine_white {
+            self.think();
+        }
+    }
+
+    fn apply(&mut self, change: Change, line: &str) {
+        self.engine.settle();
+        match change {
+            Change::Hash(mb) => {
+                if let Err(e) = self.engine.set_hash(mb) {
+                    println!("{}", output::error(&e, line));
+                }
+            }
+            Change::Threads(n) => {
+                self.engine.set_threads(n.min(options::MAX_THREADS));
+            }
+            Change::MoveOverhead(ms) => self.move_overhead = ms,
+            _ => {}
+        }
+    }
+
+    /// The engine's turn: its move, or the result if the game is over.
+    fn think(&mut self) {
+        let Some(g) = &self.game else { return };
+        if let Some(v) = g.verdict().filter(|v| !variants::plays_on(self.variant, v)) {
+            println!("{}", output::result(&v));
+            return;
+        }
+        let moves_made = (g.plies() / 2) as u64;
+        let limits = self.clock.limits(g.white_to_move(), moves_made);
+        let post = self.post;
+        if let Some(id) = self.start(limits, post) {
+            self.search = Search::Thinking(id);
+        }
+    }
+
+    /// Searches the opponent's move while it thinks (`hard`), silently.
+    fn start_ponder(&mut self) {
+        let wanted = self.ponder && !self.force && !self.analyzing;
+        let Some(g) = &self.game else { return };
+        if !wanted || g.white_to_move() == self.engine_white || g.verdict().is_some() {
+            return;
+        }
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        if let Some(id) = self.start(limits, false) {
+            self.search = Search::Pondering(id);
+        }
+    }
+
+    fn restart_analysis(&mut self) {
+        if self.analyzing {
+            self.start_analysis();
+        }
+    }
+
+    /// Analyses the current position until told otherwise.
+    fn start_analysis(&mut self) {
+        self.halt();
+        let Some(g) = &self.game else { return };
+        if g.verdict().is_some() {
+            return;
+        }
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        if let Some(id) = self.start(limits, true) {
+            self.search = Search::Analyzing(id);
+        }
+    }
+
+    /// Starts a search of the game with `limits`; its end comes back as an
+    /// event with the returned number.
+    fn start(&mut self, limits: Limits, post: bool) -> Option<u64> {
+        self.halt();
+        self.engine.settle();
+        let g = self.game.as_ref()?;
+        self.searches += 1;
+        let id = self.searches;
+        let events = self.events.clone();
+        let request = SearchRequest {
+            limits,
+            multipv: 1,
+            move_overhead: self.move_overhead,
+        };
+        let started = g.search(
+            &mut self.engine,
+            request,
+            Box::new(move |info| {
+                if post {
+                    println!("{}", output::thinking(info));
+                }
+            }),
+            Box::new(move |result, _| {
+                let _ = events.send(Event::SearchDone {
+                    id,
+                    best: result.best,
+                });
+            }),
+        );
+        match started {
+            Ok(()) => Some(id),
+            Err(e) => {
+                println!("{}", output::error(&e, "go"));
+                None
+            }
+        }
+    }
+
+    /// A search has ended; if it was the engine thinking on its move, the
+    /// move is played and sent, then the result if the game is over.
+    pub fn search_done(&mut self, id: u64, best: Option<String>) {
+        if self.search != Search::Thinking(id) {
+            return;
+        }
+        self.search = Search::Idle;
+        self.engine.wait();
+        if let (Some(g), Some(token)) = (self.game.as_mut(), best) {
+            match g.play(&token) {
+                Ok(()) => println!("move {token}"),
+                Err(e) => println!("{}", output::error(&e.to_string(), "go")),
+            }
+        }
+        self.answer_pongs();
+        match self.game.as_ref().and_then(|g| g.verdict()) {
+            Some(v) if variants::announce_own_end(self.variant, &v) => {
+                println!("{}", output::result(&v))
+            }
+            Some(_) => {}
+            None => self.start_ponder(),
+        }
+    }
+}
