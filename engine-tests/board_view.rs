@@ -27,10 +27,11 @@ use chimera::variants::view::{BoardView, Piece, Place, Square, TurnParts};
 use chimera::variants::{Rules, VariantId};
 use chimera::with_variant;
 
+#[path = "fuzz/random_games.rs"]
+mod random_games;
 #[path = "fuzz/rng.rs"]
 #[allow(dead_code)]
 mod rng;
-use rng::Rng;
 
 const GAMES_PER_START: u64 = 3;
 const MAX_PLIES: usize = 100;
@@ -245,23 +246,9 @@ fn check_position<P: BoardView>(pos: &P) {
 }
 
 fn check_variant<P: BoardView>(variant: VariantId) {
-    let mut starts = vec![P::start_fen(variant)];
-    starts.extend(P::bench_fens(variant));
-    for (i, fen) in starts.iter().enumerate() {
-        for game in 0..GAMES_PER_START {
-            let mut rng = Rng::new(0xB0A2D ^ (i as u64) << 16 ^ game);
-            let mut pos = P::from_fen(variant, fen).expect("a bench FEN");
-            for _ in 0..MAX_PLIES {
-                check_position(&pos);
-                let mut moves = Vec::new();
-                pos.generate(&mut moves);
-                if moves.is_empty() || pos.early_end().is_some() {
-                    break;
-                }
-                pos.play(*rng.pick(&moves));
-            }
-        }
-    }
+    random_games::for_each_position::<P>(variant, 0xB0A2D, GAMES_PER_START, MAX_PLIES, |pos| {
+        check_position(pos)
+    });
 }
 
 #[test]
