@@ -311,7 +311,11 @@ impl<P: Variant> Worker<P> {
             }
         }
 
-        let static_eval = if in_check { NO_EVAL } else { pos.evaluate() };
+        let static_eval = if in_check {
+            NO_EVAL
+        } else {
+            self.history.corrected_eval(pos, pos.evaluate())
+        };
         self.evals[ply] = static_eval;
         // Better than two plies ago (our last turn): prune less, reduce less.
         let improving = !in_check
@@ -523,6 +527,18 @@ impl<P: Variant> Worker<P> {
             return alpha;
         }
         let bound = Bound::of(best_score, original_alpha, beta);
+        // The search's verdict, where it bounds the static evaluation's
+        // error on the side the bound tells, teaches the correction; a
+        // tactical best turn says more about the turn than the position.
+        if !in_check
+            && best_move.is_none_or(|m| !pos.is_tactical(m))
+            && !is_mate(best_score)
+            && !(bound == Bound::Lower && best_score <= static_eval)
+            && !(bound == Bound::Upper && best_score >= static_eval)
+        {
+            self.history
+                .update_correction(pos, depth, best_score - static_eval);
+        }
         self.shared.tt.store(
             key,
             ply as i32,
@@ -572,7 +588,7 @@ impl<P: Variant> Worker<P> {
         let mut best_score = -INFINITY;
         let mut stand_pat = -INFINITY;
         if !in_check {
-            stand_pat = pos.evaluate();
+            stand_pat = self.history.corrected_eval(pos, pos.evaluate());
             best_score = stand_pat;
             if best_score >= beta {
                 self.store_quiescence(key, ply, best_score, None, Bound::Lower);

@@ -4,12 +4,25 @@
 //!
 //! Every table is updated with the "gravity" rule, which keeps entries
 //! within +-[`HISTORY_MAX`] and lets new evidence outweigh old.
+//!
+//! Beside them, the correction history learns how far the static
+//! evaluation errs, by side to move and [`Rules::pawn_key`].
 
 use crate::variants::Rules;
 
 use super::score::MAX_PLY;
 
 pub const HISTORY_MAX: i32 = 16384;
+
+/// Correction-history slots per side (a power of two).
+const CORRECTION_SLOTS: usize = 16384;
+/// Entries hold centipawns times this, so that small updates add up.
+const CORRECTION_GRAIN: i32 = 256;
+/// Largest correction: 32 centipawns.
+const CORRECTION_MAX: i32 = 32 * CORRECTION_GRAIN;
+/// An update moves an entry by `weight / CORRECTION_WEIGHT_SCALE` of the
+/// way towards the error seen, the weight growing with the depth.
+const CORRECTION_WEIGHT_SCALE: i32 = 256;
 
 /// The turn that led to a ply, as continuation histories see it: the
 /// moved piece and its square, or none (the root, a null move).
@@ -25,6 +38,8 @@ pub struct Histories {
     /// Quiet turns by the turn one or two plies before and this one, both
     /// by [`Rules::piece_to_index`].
     continuation: Vec<i16>,
+    /// The static evaluation's error, by side to move and pawn key.
+    correction: Vec<i16>,
     history_slots: usize,
     piece_to_slots: usize,
 }
@@ -49,14 +64,16 @@ impl Histories {
             quiet: vec![0; 2 * P::HISTORY_SLOTS],
             capture: vec![0; P::PIECE_TO_SLOTS],
             continuation: vec![0; P::PIECE_TO_SLOTS * P::PIECE_TO_SLOTS],
+            correction: vec![0; 2 * CORRECTION_SLOTS],
             history_slots: P::HISTORY_SLOTS,
             piece_to_slots: P::PIECE_TO_SLOTS,
         }
     }
 
     /// Before the next search of the same game: killers belong to the old
-    /// root's plies and go; the tables are halved, so that they still
-    /// order but yield to what the new search learns.
+    /// root's plies and go; the turn tables are halved, so that they still
+    /// order but yield to what the new search learns. The evaluation's
+    /// error does not age: the next search meets the same pawns.
     pub fn age(&mut self) {
         self.killers = [[0; 2]; MAX_PLY + 1];
         for table in [&mut self.quiet, &mut self.capture, &mut self.continuation] {
@@ -72,6 +89,30 @@ impl Histories {
         self.quiet.fill(0);
         self.capture.fill(0);
         self.continuation.fill(0);
+        self.correction.fill(0);
+    }
+
+    fn correction_slot<P: Rules>(pos: &P) -> usize {
+        let side = usize::from(!pos.white_to_move());
+        side * CORRECTION_SLOTS + (pos.pawn_key() >> 50) as usize % CORRECTION_SLOTS
+    }
+
+    /// `raw`, the static evaluation of `pos`, corrected by what the
+    /// searches found it missed in positions with the same pawns.
+    pub fn corrected_eval<P: Rules>(&self, pos: &P, raw: i32) -> i32 {
+        raw + i32::from(self.correction[Self::correction_slot(pos)]) / CORRECTION_GRAIN
+    }
+
+    /// A search to `depth` scored `pos` `error` centipawns above its
+    /// (corrected) static evaluation.
+    pub fn update_correction<P: Rules>(&mut self, pos: &P, depth: i32, error: i32) {
+        let entry = &mut self.correction[Self::correction_slot(pos)];
+        let weight = (depth + 1).min(16);
+        let target = (error * CORRECTION_GRAIN).clamp(-CORRECTION_MAX, CORRECTION_MAX);
+        let e = i32::from(*entry);
+        let moved =
+            (e * (CORRECTION_WEIGHT_SCALE - weight) + target * weight) / CORRECTION_WEIGHT_SCALE;
+        *entry = moved.clamp(-CORRECTION_MAX, CORRECTION_MAX) as i16;
     }
 
     pub fn killers(&self, ply: usize) -> [u32; 2] {

@@ -21,6 +21,7 @@ mod exchange_value;
 mod id;
 mod move_error;
 pub mod omega;
+mod pawn_key;
 pub mod registry;
 mod shakmaty_backend;
 mod shakmaty_san;
@@ -31,6 +32,7 @@ use std::fmt::Debug;
 
 pub use id::{UnknownVariant, VariantId};
 pub use move_error::{MoveError, Reason};
+pub use pawn_key::pawn_key;
 
 /// The result of a finished game, seen from the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,6 +217,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The search orders and prunes by it, so it must be cheap and must
     /// never call a winning turn losing by much.
     fn see_ge(&self, m: Self::Move, threshold: i32) -> bool;
+
+    /// A key of where the pawns stand (see [`pawn_key`]), by which the
+    /// search learns how its static evaluation errs. 0 (the default) makes
+    /// that one correction for every position.
+    fn pawn_key(&self) -> u64 {
+        0
+    }
 
     /// Compact code of the turn, unique among the legal turns of this
     /// position and never 0 (0 means "no move" in the transposition table).

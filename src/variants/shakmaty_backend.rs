@@ -213,6 +213,16 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     }
 
     #[inline]
+    fn pawn_key(&self) -> u64 {
+        let board = self.pos.board();
+        let pawns = board.pawns();
+        super::pawn_key(
+            u128::from((pawns & board.white()).0),
+            u128::from((pawns & board.black()).0),
+        )
+    }
+
+    #[inline]
     fn encode(m: Move) -> u32 {
         let (from, to) = squares(m);
         let promo = m.promotion().map_or(0, |r| r as u32);

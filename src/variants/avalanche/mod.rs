@@ -300,6 +300,14 @@ impl Rules for AvalanchePosition {
     }
 
     #[inline]
+    fn pawn_key(&self) -> u64 {
+        crate::variants::pawn_key(
+            u128::from(self.board.pieces(WHITE, PAWN)),
+            u128::from(self.board.pieces(BLACK, PAWN)),
+        )
+    }
+
+    #[inline]
     fn encode(m: Turn) -> u32 {
         m.0
     }

@@ -427,6 +427,14 @@ impl Rules for DynamoPosition {
     }
 
     #[inline]
+    fn pawn_key(&self) -> u64 {
+        crate::variants::pawn_key(
+            u128::from(self.bits.pieces(WHITE, PAWN)),
+            u128::from(self.bits.pieces(BLACK, PAWN)),
+        )
+    }
+
+    #[inline]
     fn encode(m: DynamoMove) -> u32 {
         // Tokens are unique per turn and determined by these fields.
         1 << 31

@@ -522,6 +522,11 @@ impl Rules for OmegaPosition {
     }
 
     #[inline]
+    fn pawn_key(&self) -> u64 {
+        crate::variants::pawn_key(self.pieces_of(PAWN, WHITE), self.pieces_of(PAWN, BLACK))
+    }
+
+    #[inline]
     fn encode(m: OmegaMove) -> u32 {
         m.0 | 1 << 20
     }
