@@ -530,11 +530,15 @@ impl<P: Variant> Worker<P> {
         // The search's verdict, where it bounds the static evaluation's
         // error on the side the bound tells, teaches the correction; a
         // tactical best turn says more about the turn than the position.
-        if !in_check
+        let error_known = match bound {
+            Bound::Lower => best_score > static_eval,
+            Bound::Upper => best_score < static_eval,
+            Bound::Exact => true,
+        };
+        if error_known
+            && !in_check
             && best_move.is_none_or(|m| !pos.is_tactical(m))
             && !is_mate(best_score)
-            && !(bound == Bound::Lower && best_score <= static_eval)
-            && !(bound == Bound::Upper && best_score >= static_eval)
         {
             self.history
                 .update_correction(pos, depth, best_score - static_eval);
