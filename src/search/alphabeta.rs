@@ -335,6 +335,19 @@ impl<P: Variant> Worker<P> {
             {
                 return static_eval;
             }
+            // Razoring: far below alpha with little depth left, only a
+            // tactical turn could save the node, which quiescence sees.
+            if depth <= self.params.razor_max_depth
+                && static_eval + self.params.razor_margin * depth <= alpha
+            {
+                let score = self.quiescence(pos, alpha, alpha + 1, ply, 0);
+                if self.stopped {
+                    return 0;
+                }
+                if score <= alpha {
+                    return score;
+                }
+            }
             // Null move: if passing still fails high, a real move will too.
             if depth >= self.params.nmp_min_depth
                 && static_eval >= beta

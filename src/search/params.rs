@@ -43,6 +43,11 @@ search_params! {
     aspiration_window: 30, 5, 200;
     rfp_max_depth: 7, 1, 12;
     rfp_margin: 90, 20, 300;
+    /// Razoring: at most this depth, a node whose static evaluation lies
+    /// `razor_margin` per ply below alpha asks quiescence whether anything
+    /// saves it.
+    razor_max_depth: 3, 0, 8;
+    razor_margin: 250, 50, 800;
     nmp_min_depth: 3, 1, 8;
     nmp_base_reduction: 3, 1, 6;
     nmp_depth_divisor: 4, 2, 8;
