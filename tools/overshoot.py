@@ -14,9 +14,9 @@ Run it on an idle machine, release build (`cargo build --release`).
 """
 import argparse
 import pathlib
-import subprocess
-import sys
 import time
+
+from uci_engine import UciEngine
 
 
 def hard_limit_ms(wtime, winc, overhead):
@@ -43,43 +43,21 @@ def main():
     fens = [l.split(";")[0].strip() for l in epd.read_text().splitlines()
             if l.strip() and not l.startswith("#")]
 
-    eng = subprocess.Popen([args.engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                           text=True, bufsize=1)
-
-    def send(line):
-        eng.stdin.write(line + "\n")
-        eng.stdin.flush()
-
-    def wait_for(prefix):
-        while True:
-            line = eng.stdout.readline()
-            if not line:
-                sys.exit("engine exited")
-            if line.startswith(prefix):
-                return line
-
-    send("uci")
-    wait_for("uciok")
-    send(f"setoption name UCI_Variant value {args.variant}")
-    send(f"setoption name Threads value {args.threads}")
-    send(f"setoption name Move Overhead value {args.overhead}")
-    send("isready")
-    wait_for("readyok")
+    eng = UciEngine(args.engine, [("UCI_Variant", args.variant), ("Threads", args.threads),
+                                  ("Move Overhead", args.overhead)])
 
     times = []
     for i in range(args.searches):
         fen = fens[i % len(fens)]
-        send("ucinewgame" if i % len(fens) == 0 else "isready")
-        send(f"position fen {fen}")
-        send("isready")
-        wait_for("readyok")
+        eng.send("ucinewgame" if i % len(fens) == 0 else "isready")
+        eng.send(f"position fen {fen}")
+        eng.ready()
         t = args.wtime
         start = time.perf_counter()
-        send(f"go wtime {t} btime {t} winc {args.winc} binc {args.winc}")
-        wait_for("bestmove")
+        eng.send(f"go wtime {t} btime {t} winc {args.winc} binc {args.winc}")
+        eng.wait_for("bestmove")
         times.append((time.perf_counter() - start) * 1000.0)
-    send("quit")
-    eng.wait(timeout=5)
+    eng.quit()
 
     times.sort()
     hard = hard_limit_ms(args.wtime, args.winc, args.overhead)

@@ -13,47 +13,23 @@ Run it on an idle machine with release builds.
 """
 import argparse
 import statistics
-import subprocess
-import sys
 import time
+
+from uci_engine import UciEngine
 
 DEFAULT_DEPTHS = {"chess": 14, "atomic": 12, "avalanche": 12, "omega": 12, "dynamo": 11}
 
 
 def search(engine, variant, depth, threads, hash_mb):
-    eng = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                           stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(line):
-        eng.stdin.write(line + "\n")
-        eng.stdin.flush()
-
-    def wait_for(prefix):
-        last_info = ""
-        while True:
-            line = eng.stdout.readline()
-            if not line:
-                sys.exit(f"{engine} exited")
-            if line.startswith("info") and " nodes " in line:
-                last_info = line
-            if line.startswith(prefix):
-                return line, last_info
-
-    send("uci")
-    wait_for("uciok")
-    send(f"setoption name UCI_Variant value {variant}")
-    send(f"setoption name Threads value {threads}")
-    send(f"setoption name Hash value {hash_mb}")
-    send("ucinewgame")
-    send("position startpos")
-    send("isready")
-    wait_for("readyok")
+    eng = UciEngine(engine, [("UCI_Variant", variant), ("Threads", threads), ("Hash", hash_mb)])
+    eng.send("ucinewgame")
+    eng.send("position startpos")
+    eng.ready()
     start = time.perf_counter()
-    send(f"go depth {depth}")
-    _, info = wait_for("bestmove")
+    eng.send(f"go depth {depth}")
+    _, info = eng.wait_for("bestmove")
     elapsed = time.perf_counter() - start
-    send("quit")
-    eng.wait()
+    eng.quit()
     words = info.split()
     nodes = int(words[words.index("nodes") + 1]) if "nodes" in words else 0
     return elapsed, nodes
