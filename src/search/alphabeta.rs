@@ -359,6 +359,7 @@ impl<P: Variant> Worker<P> {
                     + ((static_eval - beta) / self.params.nmp_eval_divisor).min(3);
                 let mut child = pos.clone();
                 child.play_null();
+                self.shared.tt.prefetch(child.hash());
                 self.keys.push(child.hash());
                 self.null_played[ply + 1] = true;
                 self.moved[ply + 1] = None;
@@ -408,6 +409,7 @@ impl<P: Variant> Worker<P> {
             let nodes_before = self.nodes;
             let mut child = pos.clone();
             child.play(m);
+            self.shared.tt.prefetch(child.hash());
             let gives_check = child.in_check();
             let history = if quiet {
                 self.history.quiet_score(pos, m, &context)
@@ -632,6 +634,7 @@ impl<P: Variant> Worker<P> {
             }
             let mut child = pos.clone();
             child.play(m);
+            self.shared.tt.prefetch(child.hash());
             let score = -self.quiescence(
                 &child,
                 -beta,

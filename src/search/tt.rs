@@ -2,8 +2,9 @@
 //!
 //! Lockless: each entry is two `AtomicU64`s, the data and `key ^ data`, so a
 //! torn write by another thread just fails the key check (Hyatt's trick).
-//! Entries sit in buckets of four (one cache line); replacement keeps the
-//! deepest, most recent entries. The stored move is the backend's
+//! Entries sit in buckets of four, each bucket aligned to one cache line (so a
+//! probe touches one line); replacement keeps the deepest, most recent
+//! entries. The stored move is the backend's
 //! [`crate::variants::Rules::encode`] code, so the table is variant-agnostic
 //! and a stale move can never be played: the search only uses it to find the
 //! matching move among the generated legal ones.
@@ -61,9 +62,15 @@ struct Slot {
 
 const BUCKET: usize = 4;
 
+/// Four slots on one cache line: the allocator's own alignment (16 bytes
+/// past a page for a large block) would split most buckets over two lines.
+#[repr(C, align(64))]
+struct Bucket {
+    slots: [Slot; BUCKET],
+}
+
 pub struct TranspositionTable {
-    slots: Box<[Slot]>,
-    buckets: usize,
+    buckets: Box<[Bucket]>,
     generation: AtomicU8,
     /// A search ran since the table was allocated or cleared: only then is
     /// there anything to clear (a new table's pages are not even touched
@@ -71,22 +78,22 @@ pub struct TranspositionTable {
     used: AtomicBool,
 }
 
-/// `megabytes` of zeroed slots, or an error if the system has no such memory.
+/// `megabytes` of zeroed buckets, or an error if the system has no such
+/// memory.
 ///
 /// The memory comes zeroed from the allocator (fresh pages from the kernel
 /// for a large table), so a new table costs nothing until it is used.
-fn zeroed_slots(megabytes: usize) -> Result<Box<[Slot]>, String> {
+fn zeroed_buckets(megabytes: usize) -> Result<Box<[Bucket]>, String> {
     let bytes = megabytes.max(1).saturating_mul(1024 * 1024);
-    let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-    let len = buckets * BUCKET;
+    let len = (bytes / std::mem::size_of::<Bucket>()).max(1);
     let too_big = || format!("cannot allocate a hash table of {megabytes} MB");
-    let layout = std::alloc::Layout::array::<Slot>(len).map_err(|_| too_big())?;
-    // SAFETY: `layout` has a non-zero size (len >= BUCKET). A `Slot` is two
+    let layout = std::alloc::Layout::array::<Bucket>(len).map_err(|_| too_big())?;
+    // SAFETY: `layout` has a non-zero size (len >= 1). A `Bucket` is eight
     // `AtomicU64`s, for which all-zero bytes are a valid value, so the zeroed
-    // block is `len` valid slots; `Box<[Slot]>` frees it with the same layout
-    // (`Layout::array::<Slot>(len)`).
+    // block is `len` valid buckets; `Box<[Bucket]>` frees it with the same
+    // layout (`Layout::array::<Bucket>(len)`, 64-byte aligned).
     unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
         if ptr.is_null() {
             return Err(too_big());
         }
@@ -110,10 +117,8 @@ impl TranspositionTable {
     /// A table of `megabytes`, or an error (and no abort) when the memory
     /// cannot be allocated.
     pub fn try_new(megabytes: usize) -> Result<TranspositionTable, String> {
-        let slots = zeroed_slots(megabytes)?;
         Ok(TranspositionTable {
-            buckets: slots.len() / BUCKET,
-            slots,
+            buckets: zeroed_buckets(megabytes)?,
             generation: AtomicU8::new(0),
             used: AtomicBool::new(false),
         })
@@ -123,19 +128,19 @@ impl TranspositionTable {
     /// table takes seconds on one).
     pub fn clear(&self) {
         use rayon::prelude::*;
-        const CHUNK: usize = 1 << 16;
-        let wipe = |chunk: &[Slot]| {
-            for s in chunk {
+        const CHUNK: usize = 1 << 14;
+        let wipe = |chunk: &[Bucket]| {
+            for s in chunk.iter().flat_map(|b| &b.slots) {
                 s.check.store(0, Ordering::Relaxed);
                 s.data.store(0, Ordering::Relaxed);
             }
         };
         if !self.used.swap(false, Ordering::SeqCst) {
             // Still all zeroes.
-        } else if self.slots.len() <= CHUNK {
-            wipe(&self.slots);
+        } else if self.buckets.len() <= CHUNK {
+            wipe(&self.buckets);
         } else {
-            self.slots.par_chunks(CHUNK).for_each(wipe);
+            self.buckets.par_chunks(CHUNK).for_each(wipe);
         }
         self.generation.store(0, Ordering::Relaxed);
     }
@@ -148,10 +153,27 @@ impl TranspositionTable {
         self.generation.store((g + 1) & 63, Ordering::Relaxed);
     }
 
-    fn bucket(&self, key: u64) -> &[Slot] {
+    fn bucket(&self, key: u64) -> &[Slot; BUCKET] {
         // Multiply-shift maps the key onto the bucket range without modulo.
-        let index = ((key as u128 * self.buckets as u128) >> 64) as usize;
-        &self.slots[index * BUCKET..index * BUCKET + BUCKET]
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index].slots
+    }
+
+    /// Asks the CPU to start loading the bucket of `key`, for a probe that
+    /// follows soon (the child's, once a turn is made): the table is far
+    /// larger than the caches, and the load would otherwise stall the probe.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let bucket: *const [Slot; BUCKET] = self.bucket(key);
+            // SAFETY: a prefetch is only a hint; it reads nothing and cannot
+            // fault, and the pointer is a valid bucket anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast::<i8>()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     pub fn probe(&self, key: u64, ply: i32) -> Option<Entry> {
@@ -200,9 +222,12 @@ impl TranspositionTable {
     /// Permille of sampled slots used by the current search, for UCI's `hashfull`.
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed) as u64;
-        let sample = self.slots.len().min(1000);
-        let used = self.slots[..sample]
+        let sample = (self.buckets.len() * BUCKET).min(1000);
+        let used = self
+            .buckets
             .iter()
+            .flat_map(|b| &b.slots)
+            .take(sample)
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
                 d != 0 && (d >> 58) & 63 == generation
@@ -289,6 +314,18 @@ mod tests {
         assert!(tt.probe(0xdead_bee0, 0).is_none());
         tt.clear();
         assert!(tt.probe(0xdead_beef, 0).is_none());
+    }
+
+    #[test]
+    fn every_bucket_is_one_cache_line() {
+        for megabytes in [1, 3, 16, 64] {
+            let tt = TranspositionTable::new(megabytes);
+            assert_eq!(tt.buckets.len() * 64, megabytes << 20);
+            for key in [0u64, 1, 0x1234_5678_9abc_def0, u64::MAX] {
+                let bucket: *const [Slot; BUCKET] = tt.bucket(key);
+                assert_eq!(bucket as usize % 64, 0, "{megabytes} MB, key {key:#x}");
+            }
+        }
     }
 
     #[test]
