@@ -2,6 +2,7 @@
 //! Omega and Dynamo.
 
 pub mod bench;
+pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod game;

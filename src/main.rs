@@ -1,7 +1,7 @@
 //! The `chimera` binary: a UCI or XBoard engine by default (the GUI's first
 //! command says which), plus `bench`, `gui` (the
-//! web board), `match` (the tournament runner) and `openings` (balanced
-//! opening files for matches).
+//! web board), `match` (the tournament runner), `openings` (balanced
+//! opening files for matches) and `datagen` (training data).
 
 use clap::{Parser, Subcommand};
 
@@ -33,6 +33,8 @@ enum Cmd {
     Match(Box<chimera::tournament::MatchArgs>),
     /// Write balanced random openings for a variant (docs/testing.md).
     Openings(chimera::tournament::openings::generate::OpeningsArgs),
+    /// Self-play games as training data (docs/datagen.md).
+    Datagen(chimera::datagen::DatagenArgs),
 }
 
 fn main() {
@@ -52,6 +54,12 @@ fn main() {
         Some(Cmd::Openings(args)) => {
             if let Err(e) = chimera::tournament::openings::generate::run(args) {
                 eprintln!("chimera openings: {e:#}");
+                std::process::exit(1);
+            }
+        }
+        Some(Cmd::Datagen(args)) => {
+            if let Err(e) = chimera::datagen::run(args) {
+                eprintln!("chimera datagen: {e:#}");
                 std::process::exit(1);
             }
         }

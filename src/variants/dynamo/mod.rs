@@ -15,6 +15,7 @@ mod game_score;
 pub mod geometry;
 mod movegen;
 mod notation;
+mod packed;
 mod see;
 mod view;
 
