@@ -9,6 +9,9 @@
 //! and a stale move can never be played: the search only uses it to find the
 //! matching move among the generated legal ones.
 
+use std::alloc::Layout;
+use std::mem::{align_of, size_of};
+use std::ptr::NonNull;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 use super::score::{MATE, MATE_BOUND};
@@ -62,15 +65,15 @@ struct Slot {
 
 const BUCKET: usize = 4;
 
-/// Four slots on one cache line: the allocator's own alignment (16 bytes
-/// past a page for a large block) would split most buckets over two lines.
+/// Four slots on one cache line: at the allocator's own alignment (16 bytes
+/// past a page for a large block) most buckets would straddle two lines.
 #[repr(C, align(64))]
 struct Bucket {
     slots: [Slot; BUCKET],
 }
 
 pub struct TranspositionTable {
-    buckets: Box<[Bucket]>,
+    buckets: Buckets,
     generation: AtomicU8,
     /// A search ran since the table was allocated or cleared: only then is
     /// there anything to clear (a new table's pages are not even touched
@@ -78,26 +81,70 @@ pub struct TranspositionTable {
     used: AtomicBool,
 }
 
-/// `megabytes` of zeroed buckets, or an error if the system has no such
-/// memory.
+/// Zeroed buckets on cache-line boundaries, in memory that stays untouched
+/// until used.
 ///
-/// The memory comes zeroed from the allocator (fresh pages from the kernel
-/// for a large table), so a new table costs nothing until it is used.
-fn zeroed_buckets(megabytes: usize) -> Result<Box<[Bucket]>, String> {
-    let bytes = megabytes.max(1).saturating_mul(1024 * 1024);
-    let len = (bytes / std::mem::size_of::<Bucket>()).max(1);
-    let too_big = || format!("cannot allocate a hash table of {megabytes} MB");
-    let layout = std::alloc::Layout::array::<Bucket>(len).map_err(|_| too_big())?;
-    // SAFETY: `layout` has a non-zero size (len >= 1). A `Bucket` is eight
-    // `AtomicU64`s, for which all-zero bytes are a valid value, so the zeroed
-    // block is `len` valid buckets; `Box<[Bucket]>` frees it with the same
-    // layout (`Layout::array::<Bucket>(len)`, 64-byte aligned).
-    unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<Bucket>();
-        if ptr.is_null() {
-            return Err(too_big());
-        }
-        Ok(Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)))
+/// Asking the allocator for 64-byte alignment would cost exactly that: for
+/// an alignment above its own, the system allocator cannot hand out fresh
+/// zero pages (`calloc`) and writes every byte instead, seconds for a large
+/// table. So the block is asked for with the allocator's own alignment, one
+/// bucket larger, and the buckets start at its first cache-line boundary.
+struct Buckets {
+    /// The first bucket, inside the block.
+    first: NonNull<Bucket>,
+    len: usize,
+    block: NonNull<u8>,
+    layout: Layout,
+}
+
+// SAFETY: `Buckets` owns its block like a `Box<[Bucket]>` would, and a
+// `Bucket` (atomics only) is `Send` and `Sync`.
+unsafe impl Send for Buckets {}
+unsafe impl Sync for Buckets {}
+
+impl Buckets {
+    /// `megabytes` of zeroed buckets, or an error if the system has no
+    /// such memory.
+    fn zeroed(megabytes: usize) -> Result<Buckets, String> {
+        let too_big = || format!("cannot allocate a hash table of {megabytes} MB");
+        let bytes = megabytes.max(1).saturating_mul(1024 * 1024);
+        let len = (bytes / size_of::<Bucket>()).max(1);
+        let size = len
+            .checked_add(1)
+            .and_then(|n| n.checked_mul(size_of::<Bucket>()))
+            .ok_or_else(too_big)?;
+        let layout = Layout::from_size_align(size, 16).map_err(|_| too_big())?;
+        // SAFETY: `layout` has a non-zero size.
+        let block =
+            NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) }).ok_or_else(too_big)?;
+        let offset = block.as_ptr().align_offset(align_of::<Bucket>());
+        // SAFETY: the block has room for `len + 1` buckets, so for `len`
+        // after at most 63 bytes of padding; all-zero bytes are valid
+        // atomics, hence valid buckets.
+        let first = unsafe { NonNull::new_unchecked(block.as_ptr().add(offset).cast::<Bucket>()) };
+        Ok(Buckets {
+            first,
+            len,
+            block,
+            layout,
+        })
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `first` points at `len` initialised buckets (see `zeroed`),
+        // alive as long as `self`.
+        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Buckets {
+    fn drop(&mut self) {
+        // SAFETY: the block was allocated with this layout and is freed once.
+        unsafe { std::alloc::dealloc(self.block.as_ptr(), self.layout) }
     }
 }
 
@@ -118,7 +165,7 @@ impl TranspositionTable {
     /// cannot be allocated.
     pub fn try_new(megabytes: usize) -> Result<TranspositionTable, String> {
         Ok(TranspositionTable {
-            buckets: zeroed_buckets(megabytes)?,
+            buckets: Buckets::zeroed(megabytes)?,
             generation: AtomicU8::new(0),
             used: AtomicBool::new(false),
         })
