@@ -1,7 +1,8 @@
 //! The `chimera` binary: a UCI or XBoard engine by default (the GUI's first
 //! command says which), plus `bench`, `gui` (the
 //! web board), `match` (the tournament runner), `openings` (balanced
-//! opening files for matches) and `datagen` (training data).
+//! opening files for matches), `datagen` (training data), `tune` (fits the
+//! evaluation's numbers to that data) and `train` (a network on it).
 
 use clap::{Parser, Subcommand};
 
@@ -35,6 +36,10 @@ enum Cmd {
     Openings(chimera::tournament::openings::generate::OpeningsArgs),
     /// Self-play games as training data (docs/datagen.md).
     Datagen(chimera::datagen::DatagenArgs),
+    /// Fit a variant's evaluation numbers to datagen data (docs/tuning.md).
+    Tune(chimera::tune::TuneArgs),
+    /// Train a network (NNUE) on datagen data (docs/nnue.md).
+    Train(chimera::nnue::trainer::TrainArgs),
 }
 
 fn main() {
@@ -60,6 +65,18 @@ fn main() {
         Some(Cmd::Datagen(args)) => {
             if let Err(e) = chimera::datagen::run(args) {
                 eprintln!("chimera datagen: {e:#}");
+                std::process::exit(1);
+            }
+        }
+        Some(Cmd::Tune(args)) => {
+            if let Err(e) = chimera::tune::run(args) {
+                eprintln!("chimera tune: {e:#}");
+                std::process::exit(1);
+            }
+        }
+        Some(Cmd::Train(args)) => {
+            if let Err(e) = chimera::nnue::trainer::run(args) {
+                eprintln!("chimera train: {e:#}");
                 std::process::exit(1);
             }
         }

@@ -14,8 +14,11 @@ use std::time::Instant;
 
 use crate::eval::Variant;
 use crate::game::Game;
+use crate::nnue::network::Network;
+use crate::nnue::networks::Networks;
 use crate::perft;
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
+use crate::variants::VariantId;
 
 /// What the job thread is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,17 +61,37 @@ pub struct Engine {
     hash_mb: usize,
     /// The search threads, kept from one search to the next.
     searcher: Arc<Mutex<Searcher>>,
+    /// The searcher's networks, reachable while it searches.
+    networks: Arc<Networks>,
     job: Option<Job>,
 }
 
 impl Engine {
     pub fn new(hash_mb: usize, threads: usize) -> Engine {
+        let searcher = Searcher::new(threads);
         Engine {
             shared: Arc::new(Shared::new(hash_mb)),
             hash_mb,
-            searcher: Arc::new(Mutex::new(Searcher::new(threads))),
+            networks: Arc::clone(&searcher.networks),
+            searcher: Arc::new(Mutex::new(searcher)),
             job: None,
         }
+    }
+
+    /// Loads a network file for the variant it names (`EvalFile`), for the
+    /// searches to come; on an error the evaluation stays as it was.
+    pub fn load_network(&self, path: &str) -> Result<VariantId, String> {
+        self.networks.load_file(path)
+    }
+
+    /// Every variant back to its hand-written evaluation.
+    pub fn unload_networks(&self) {
+        self.networks.clear();
+    }
+
+    /// The network `variant` evaluates with, if one is loaded.
+    pub fn network(&self, variant: VariantId) -> Option<Arc<Network>> {
+        self.networks.get(variant)
     }
 
     pub fn hash_mb(&self) -> usize {

@@ -6,9 +6,9 @@ use std::sync::OnceLock;
 use shakmaty::{attacks, Bitboard, Board, Color, Position, Square};
 
 use super::board8::{self, Board8Params, MAX_PHASE};
-use super::params::{self, Params};
+use super::params::Params;
 use super::tapered::S;
-use super::Evaluate;
+use super::{Evaluate, Tunable};
 use crate::variants::atomic::AtomicPosition;
 
 struct Explosions {
@@ -60,21 +60,14 @@ fn attacked_by(board: &Board, sq: Square, by: Color, occupied: Bitboard) -> bool
     (board.attacks_to(sq, by, occupied) & !board.kings()).any()
 }
 
-struct AtomicParams {
+pub struct AtomicParams {
     shared: Board8Params,
     explosions: Explosions,
 }
 
 fn params() -> &'static AtomicParams {
     static PARAMS: OnceLock<AtomicParams> = OnceLock::new();
-    PARAMS.get_or_init(|| {
-        params::load("atomic.txt", include_str!("../../nets/atomic.txt"), |p| {
-            Ok(AtomicParams {
-                shared: Board8Params::load(p)?,
-                explosions: Explosions::load(p)?,
-            })
-        })
-    })
+    super::builtin::<AtomicPosition>(&PARAMS)
 }
 
 struct Breakdown {
@@ -85,8 +78,7 @@ struct Breakdown {
     kings_touch: bool,
 }
 
-fn breakdown(pos: &AtomicPosition) -> Breakdown {
-    let p = params();
+fn breakdown(pos: &AtomicPosition, p: &AtomicParams) -> Breakdown {
     let board = pos.pos.board();
     let kings_touch = match (board.king_of(Color::White), board.king_of(Color::Black)) {
         (Some(w), Some(b)) => attacks::king_attacks(w).contains(b),
@@ -111,12 +103,24 @@ fn breakdown(pos: &AtomicPosition) -> Breakdown {
     }
 }
 
-impl Evaluate for AtomicPosition {
-    fn evaluate(&self) -> i32 {
-        let b = breakdown(self);
+impl Tunable for AtomicPosition {
+    type Weights = AtomicParams;
+    const FILE: &'static str = "atomic.txt";
+    const TEXT: &'static str = include_str!("../../nets/atomic.txt");
+    const FIXED: &'static [&'static str] = &["mobility_base", "adjacent_kings_scale"];
+
+    fn weights(p: &Params) -> Result<AtomicParams, String> {
+        Ok(AtomicParams {
+            shared: Board8Params::load(p)?,
+            explosions: Explosions::load(p)?,
+        })
+    }
+
+    fn evaluate_with(&self, p: &AtomicParams) -> i32 {
+        let b = breakdown(self, p);
         let mut white = (b.terms.sum() + b.exposure + b.tempo).blend(b.phase, MAX_PHASE);
         if b.kings_touch {
-            white = white * params().explosions.adjacent_kings_scale / 100;
+            white = white * p.explosions.adjacent_kings_scale / 100;
         }
         if self.pos.turn() == Color::White {
             white
@@ -124,9 +128,15 @@ impl Evaluate for AtomicPosition {
             -white
         }
     }
+}
+
+impl Evaluate for AtomicPosition {
+    fn evaluate(&self) -> i32 {
+        self.evaluate_with(params())
+    }
 
     fn explain(&self) -> String {
-        let b = breakdown(self);
+        let b = breakdown(self, params());
         let rows = [
             ("Material", b.terms.material),
             ("Placement", b.terms.placement),

@@ -7,13 +7,13 @@
 
 use std::sync::OnceLock;
 
-use super::params::{load, Params};
+use super::params::Params;
 use super::tapered::S;
-use super::Evaluate;
+use super::{Evaluate, Tunable};
 use crate::variants::avalanche::bits::*;
 use crate::variants::avalanche::AvalanchePosition;
 
-struct Weights {
+pub struct Weights {
     value_mg: [i32; 5],
     value_eg: [i32; 5],
     pending_pawn: i32,
@@ -45,36 +45,32 @@ fn board_table(p: &Params, name: &str) -> Result<[i32; 64], String> {
 
 fn weights() -> &'static Weights {
     static W: OnceLock<Weights> = OnceLock::new();
-    W.get_or_init(|| {
-        load(
-            "avalanche.txt",
-            include_str!("../../nets/avalanche.txt"),
-            |p| {
-                Ok(Weights {
-                    value_mg: p.array("value_mg")?,
-                    value_eg: p.array("value_eg")?,
-                    pending_pawn: p.scalar("pending_pawn")?,
-                    pawn_rank_mg: p.array("pawn_rank_mg")?,
-                    pawn_rank_eg: p.array("pawn_rank_eg")?,
-                    passed_mg: p.array("passed_mg")?,
-                    passed_eg: p.array("passed_eg")?,
-                    shield_pawn: p.scalar("shield_pawn")?,
-                    storm_pawn: p.scalar("storm_pawn")?,
-                    pawn_attacks_king_zone: p.scalar("pawn_attacks_king_zone")?,
-                    mobility: p.array("mobility")?,
-                    tempo: p.scalar("tempo")?,
-                    pst: [
-                        board_table(p, "pst_pawn")?,
-                        board_table(p, "pst_knight")?,
-                        board_table(p, "pst_bishop")?,
-                        board_table(p, "pst_rook")?,
-                        board_table(p, "pst_queen")?,
-                        board_table(p, "pst_king_mg")?,
-                    ],
-                    king_eg: board_table(p, "pst_king_eg")?,
-                })
-            },
-        )
+    super::builtin::<AvalanchePosition>(&W)
+}
+
+fn build(p: &Params) -> Result<Weights, String> {
+    Ok(Weights {
+        value_mg: p.array("value_mg")?,
+        value_eg: p.array("value_eg")?,
+        pending_pawn: p.scalar("pending_pawn")?,
+        pawn_rank_mg: p.array("pawn_rank_mg")?,
+        pawn_rank_eg: p.array("pawn_rank_eg")?,
+        passed_mg: p.array("passed_mg")?,
+        passed_eg: p.array("passed_eg")?,
+        shield_pawn: p.scalar("shield_pawn")?,
+        storm_pawn: p.scalar("storm_pawn")?,
+        pawn_attacks_king_zone: p.scalar("pawn_attacks_king_zone")?,
+        mobility: p.array("mobility")?,
+        tempo: p.scalar("tempo")?,
+        pst: [
+            board_table(p, "pst_pawn")?,
+            board_table(p, "pst_knight")?,
+            board_table(p, "pst_bishop")?,
+            board_table(p, "pst_rook")?,
+            board_table(p, "pst_queen")?,
+            board_table(p, "pst_king_mg")?,
+        ],
+        king_eg: board_table(p, "pst_king_eg")?,
     })
 }
 
@@ -165,8 +161,7 @@ fn table_square(color: usize, s: u32) -> usize {
     }
 }
 
-fn side_terms(pos: &AvalanchePosition, color: usize) -> Terms {
-    let w = weights();
+fn side_terms(pos: &AvalanchePosition, color: usize, w: &Weights) -> Terms {
     let b = pos.board();
     let them = 1 - color;
     let occ = b.occupied();
@@ -244,19 +239,33 @@ fn phase(pos: &AvalanchePosition) -> i32 {
     (p as i32).min(24)
 }
 
-impl Evaluate for AvalanchePosition {
-    fn evaluate(&self) -> i32 {
-        let white = side_terms(self, WHITE).total();
-        let black = side_terms(self, BLACK).total();
+impl Tunable for AvalanchePosition {
+    type Weights = Weights;
+    const FILE: &'static str = "avalanche.txt";
+    const TEXT: &'static str = include_str!("../../nets/avalanche.txt");
+
+    fn weights(p: &Params) -> Result<Weights, String> {
+        build(p)
+    }
+
+    fn evaluate_with(&self, w: &Weights) -> i32 {
+        let white = side_terms(self, WHITE, w).total();
+        let black = side_terms(self, BLACK, w).total();
         let score = (white - black).blend(phase(self), 24);
         let from_mover = if self.side() == WHITE { score } else { -score };
-        from_mover + weights().tempo
+        from_mover + w.tempo
+    }
+}
+
+impl Evaluate for AvalanchePosition {
+    fn evaluate(&self) -> i32 {
+        self.evaluate_with(weights())
     }
 
     fn explain(&self) -> String {
         let ph = phase(self);
-        let white = side_terms(self, WHITE);
-        let black = side_terms(self, BLACK);
+        let white = side_terms(self, WHITE, weights());
+        let black = side_terms(self, BLACK, weights());
         let mut out = format!("Avalanche evaluation (White's view, phase {ph}/24)\n");
         out.push_str("term            white    black    total\n");
         let rows = [
@@ -361,7 +370,7 @@ mod tests {
             AvalanchePosition::from_fen(VariantId::Avalanche, "4k3/5p2/8/8/8/8/8/6K1 w - - 0 1")
                 .unwrap();
         assert!(storm.explain().contains("king safety"));
-        let ks = |p: &AvalanchePosition| side_terms(p, WHITE).king_safety.0;
+        let ks = |p: &AvalanchePosition| side_terms(p, WHITE, weights()).king_safety.0;
         assert!(ks(&storm) < ks(&calm));
     }
 }

@@ -6,9 +6,9 @@ use std::sync::OnceLock;
 use shakmaty::{attacks, Bitboard, Board, Color, File, Position, Role};
 
 use super::board8::{self, Board8Params, MAX_PHASE};
-use super::params::{self, Params};
+use super::params::Params;
 use super::tapered::S;
-use super::Evaluate;
+use super::{Evaluate, Tunable};
 use crate::variants::chess::ChessPosition;
 
 pub struct KingSafety {
@@ -82,21 +82,14 @@ fn shield_ranks(color: Color) -> Bitboard {
     }
 }
 
-struct ChessParams {
+pub struct ChessParams {
     shared: Board8Params,
     king: KingSafety,
 }
 
 fn params() -> &'static ChessParams {
     static PARAMS: OnceLock<ChessParams> = OnceLock::new();
-    PARAMS.get_or_init(|| {
-        params::load("chess.txt", include_str!("../../nets/chess.txt"), |p| {
-            Ok(ChessParams {
-                shared: Board8Params::load(p)?,
-                king: KingSafety::load(p)?,
-            })
-        })
-    })
+    super::builtin::<ChessPosition>(&PARAMS)
 }
 
 /// Every term, White minus Black, before blending.
@@ -107,8 +100,7 @@ struct Breakdown {
     phase: i32,
 }
 
-fn breakdown(pos: &ChessPosition) -> Breakdown {
-    let p = params();
+fn breakdown(pos: &ChessPosition, p: &ChessParams) -> Breakdown {
     let board = pos.pos.board();
     let terms = board8::terms(board, &p.shared);
     let king = S(
@@ -128,9 +120,22 @@ fn breakdown(pos: &ChessPosition) -> Breakdown {
     }
 }
 
-impl Evaluate for ChessPosition {
-    fn evaluate(&self) -> i32 {
-        let b = breakdown(self);
+impl Tunable for ChessPosition {
+    type Weights = ChessParams;
+    const FILE: &'static str = "chess.txt";
+    const TEXT: &'static str = include_str!("../../nets/chess.txt");
+    const FIXED: &'static [&'static str] =
+        &["mobility_base", "king_attack_divisor", "king_attack_cap"];
+
+    fn weights(p: &Params) -> Result<ChessParams, String> {
+        Ok(ChessParams {
+            shared: Board8Params::load(p)?,
+            king: KingSafety::load(p)?,
+        })
+    }
+
+    fn evaluate_with(&self, p: &ChessParams) -> i32 {
+        let b = breakdown(self, p);
         let white = (b.terms.sum() + b.king + b.tempo).blend(b.phase, MAX_PHASE);
         if self.pos.turn() == Color::White {
             white
@@ -138,9 +143,15 @@ impl Evaluate for ChessPosition {
             -white
         }
     }
+}
+
+impl Evaluate for ChessPosition {
+    fn evaluate(&self) -> i32 {
+        self.evaluate_with(params())
+    }
 
     fn explain(&self) -> String {
-        let b = breakdown(self);
+        let b = breakdown(self, params());
         let rows = [
             ("Material", b.terms.material),
             ("Placement", b.terms.placement),

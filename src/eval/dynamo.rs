@@ -5,15 +5,15 @@
 
 use std::sync::OnceLock;
 
-use super::params::{self, Params};
-use super::Evaluate;
+use super::params::Params;
+use super::{Evaluate, Tunable};
 use crate::variants::dynamo::board::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::variants::dynamo::geometry::{bit, distance, nearest, ray, EDGE, KNIGHT_ATTACKS};
 use crate::variants::dynamo::DynamoPosition;
 use crate::variants::Rules;
 use shakmaty::{attacks, Bitboard, Square};
 
-struct DynamoParams {
+pub struct DynamoParams {
     material: [i32; 6],
     piece_edge: [i32; 20],
     king_edge: [i32; 4],
@@ -49,7 +49,7 @@ fn build(p: &Params) -> Result<DynamoParams, String> {
 
 fn params() -> &'static DynamoParams {
     static P: OnceLock<DynamoParams> = OnceLock::new();
-    P.get_or_init(|| params::load("dynamo.txt", include_str!("../../nets/dynamo.txt"), build))
+    super::builtin::<DynamoPosition>(&P)
 }
 
 /// Distance from a square to the nearest edge (0 .. 3).
@@ -92,8 +92,7 @@ fn sign(white: bool) -> i32 {
     }
 }
 
-fn terms(pos: &DynamoPosition) -> Terms {
-    let p = params();
+fn terms(pos: &DynamoPosition, p: &DynamoParams) -> Terms {
     let mut t = Terms::default();
     let occ = pos.occupied();
     let white_to_move = pos.white_to_move();
@@ -233,18 +232,32 @@ fn pawn_structure(pos: &DynamoPosition, white: bool, p: &DynamoParams) -> i32 {
     score
 }
 
-impl Evaluate for DynamoPosition {
-    fn evaluate(&self) -> i32 {
-        let white = terms(self).total();
+impl Tunable for DynamoPosition {
+    type Weights = DynamoParams;
+    const FILE: &'static str = "dynamo.txt";
+    const TEXT: &'static str = include_str!("../../nets/dynamo.txt");
+
+    fn weights(p: &Params) -> Result<DynamoParams, String> {
+        build(p)
+    }
+
+    fn evaluate_with(&self, p: &DynamoParams) -> i32 {
+        let white = terms(self, p).total();
         if self.white_to_move() {
             white
         } else {
             -white
         }
     }
+}
+
+impl Evaluate for DynamoPosition {
+    fn evaluate(&self) -> i32 {
+        self.evaluate_with(params())
+    }
 
     fn explain(&self) -> String {
-        let t = terms(self);
+        let t = terms(self, params());
         let mut out = String::from("Dynamo evaluation (centipawns, White's view)\n");
         for (name, v) in [
             ("material", t.material),

@@ -9,6 +9,7 @@ pub mod omega;
 pub mod params;
 pub mod tapered;
 
+use crate::nnue::features::Pieces;
 use crate::variants::Rules;
 use tapered::S;
 
@@ -21,10 +22,41 @@ pub trait Evaluate {
     fn explain(&self) -> String;
 }
 
-/// Everything the search needs from a backend.
-pub trait Variant: Rules + Evaluate {}
+/// Everything the search needs from a backend: the rules, the hand-written
+/// evaluation, and the pieces a network reads.
+pub trait Variant: Rules + Evaluate + Pieces {}
 
-impl<T: Rules + Evaluate> Variant for T {}
+impl<T: Rules + Evaluate + Pieces> Variant for T {}
+
+/// An evaluator whose numbers come from a `nets/` file, and which can score
+/// a position with any other set of them: what `chimera tune` fits.
+pub trait Tunable: Variant {
+    /// The file's numbers in the evaluator's own form.
+    type Weights: Send + Sync;
+
+    /// The file's name in `nets/`.
+    const FILE: &'static str;
+
+    /// The file's text, as built into the engine.
+    const TEXT: &'static str;
+
+    /// Tables that are not weights a fit should move (divisors, caps,
+    /// baselines that another table already spans, percentages): the tuner
+    /// leaves them as they are.
+    const FIXED: &'static [&'static str] = &[];
+
+    /// Reads the numbers of a parsed file.
+    fn weights(p: &params::Params) -> Result<Self::Weights, String>;
+
+    /// The static evaluation with these numbers, from the side to move's
+    /// view ([`Evaluate::evaluate`] is this with the built-in file).
+    fn evaluate_with(&self, w: &Self::Weights) -> i32;
+}
+
+/// The built-in numbers of an evaluator, parsed once.
+pub fn builtin<P: Tunable>(cell: &'static std::sync::OnceLock<P::Weights>) -> &'static P::Weights {
+    cell.get_or_init(|| params::load(P::FILE, P::TEXT, P::weights))
+}
 
 /// The `eval` table of tapered terms (White's view), as Stockfish prints it.
 pub fn explain_table(

@@ -4,15 +4,15 @@
 
 use std::sync::OnceLock;
 
-use super::params::{load, Params};
+use super::params::Params;
 use super::tapered::S;
-use super::Evaluate;
+use super::{Evaluate, Tunable};
 use crate::variants::omega::board::{
     file_of, geometry, rank_of, Bits, Squares, FILES, NUM_SQUARES, RANKS, WIZARD_SQUARES,
 };
 use crate::variants::omega::{OmegaPosition, BISHOP, BLACK, KING, PAWN, WHITE};
 
-struct Weights {
+pub struct Weights {
     material_mg: [i32; 8],
     material_eg: [i32; 8],
     phase: [i32; 8],
@@ -72,7 +72,7 @@ fn build(p: &Params) -> Result<Weights, String> {
 
 fn weights() -> &'static Weights {
     static W: OnceLock<Weights> = OnceLock::new();
-    W.get_or_init(|| load("omega.txt", include_str!("../../nets/omega.txt"), build))
+    super::builtin::<OmegaPosition>(&W)
 }
 
 /// `FIELD_INDEX[c][sq]`: index (0..100) into a piece-square table of a field
@@ -207,17 +207,25 @@ fn side_terms(pos: &OmegaPosition, color: usize, w: &Weights, t: &mut Terms, sig
     }
 }
 
-fn terms(pos: &OmegaPosition) -> Terms {
-    let w = weights();
+fn terms(pos: &OmegaPosition, w: &Weights) -> Terms {
     let mut t = Terms::default();
     side_terms(pos, WHITE, w, &mut t, 1);
     side_terms(pos, BLACK, w, &mut t, -1);
     t
 }
 
-impl Evaluate for OmegaPosition {
-    fn evaluate(&self) -> i32 {
-        let t = terms(self);
+impl Tunable for OmegaPosition {
+    type Weights = Weights;
+    const FILE: &'static str = "omega.txt";
+    const TEXT: &'static str = include_str!("../../nets/omega.txt");
+    const FIXED: &'static [&'static str] = &["phase"];
+
+    fn weights(p: &Params) -> Result<Weights, String> {
+        build(p)
+    }
+
+    fn evaluate_with(&self, w: &Weights) -> i32 {
+        let t = terms(self, w);
         let mut total = t.material;
         for s in [
             t.placement,
@@ -230,11 +238,17 @@ impl Evaluate for OmegaPosition {
         }
         let white = total.blend(t.phase, MAX_PHASE);
         let from_mover = if self.side() == WHITE { white } else { -white };
-        from_mover + weights().tempo
+        from_mover + w.tempo
+    }
+}
+
+impl Evaluate for OmegaPosition {
+    fn evaluate(&self) -> i32 {
+        self.evaluate_with(weights())
     }
 
     fn explain(&self) -> String {
-        let t = terms(self);
+        let t = terms(self, weights());
         let mut out = String::from("term            mg      eg   blended  (White's view)\n");
         let mut total = S::default();
         for (name, s) in [
@@ -285,7 +299,7 @@ mod tests {
     fn start_position_is_balanced_and_mirrored() {
         let start = OmegaPosition::start(VariantId::Omega);
         assert_eq!(start.evaluate(), weights().tempo);
-        let t = terms(&start);
+        let t = terms(&start, weights());
         assert_eq!(t.material, S(0, 0));
         assert_eq!(t.phase, MAX_PHASE);
         assert!(start.explain().contains("material"));

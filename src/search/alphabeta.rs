@@ -4,7 +4,10 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 use crate::eval::Variant;
-use crate::variants::{GameEnd, Outcome};
+use crate::nnue::features::InputSpace;
+use crate::nnue::network::Network;
+use crate::nnue::stack::AccumulatorStack;
+use crate::variants::{GameEnd, Outcome, VariantId};
 
 use super::history::{Histories, PieceTo};
 use super::movepick::{Mode, MovePicker};
@@ -101,6 +104,8 @@ pub struct Worker<P: Variant> {
     lmr: Vec<[i32; 64]>,
     /// Whether the turn into each ply was a null move (no two in a row).
     null_played: Vec<bool>,
+    /// The network's accumulators, when the variant has a network loaded.
+    nnue: Option<AccumulatorStack>,
     pub stopped: bool,
 }
 
@@ -191,7 +196,37 @@ impl<P: Variant> Worker<P> {
             lmr: lmr_table(&params),
             params,
             null_played: vec![false; MAX_PLY + 2],
+            nnue: None,
             stopped: false,
+        }
+    }
+
+    /// Evaluates with `network` (the hand-written evaluation for `None`)
+    /// in the searches to come; a worker keeps its accumulators while the
+    /// network stays the same.
+    pub fn use_network(&mut self, network: Option<Arc<Network>>, variant: VariantId) {
+        match network {
+            None => self.nnue = None,
+            Some(net) => {
+                if let Some(stack) = &mut self.nnue {
+                    if Arc::ptr_eq(stack.network(), &net) {
+                        stack.clear();
+                        return;
+                    }
+                }
+                let space = InputSpace::of::<P>(variant);
+                self.nnue = Some(AccumulatorStack::new(net, space, MAX_PLY + 2));
+            }
+        }
+    }
+
+    /// The static evaluation of the node at `ply`: the network's when one is
+    /// loaded, else the hand-written one.
+    #[inline]
+    fn evaluate(&mut self, pos: &P, ply: usize) -> i32 {
+        match &mut self.nnue {
+            Some(stack) => stack.evaluate(pos, ply),
+            None => pos.evaluate(),
         }
     }
 
@@ -294,7 +329,7 @@ impl<P: Variant> Worker<P> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return pos.evaluate();
+            return self.evaluate(pos, ply);
         }
 
         let key = pos.hash();
@@ -314,7 +349,8 @@ impl<P: Variant> Worker<P> {
         let static_eval = if in_check {
             NO_EVAL
         } else {
-            self.history.corrected_eval(pos, pos.evaluate())
+            let raw = self.evaluate(pos, ply);
+            self.history.corrected_eval(pos, raw)
         };
         self.evals[ply] = static_eval;
         // Better than two plies ago (our last turn): prune less, reduce less.
@@ -591,7 +627,11 @@ impl<P: Variant> Worker<P> {
         // in-check node is scored like a quiet one.
         let in_check = pos.in_check() && evasions < QS_EVASIONS;
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { pos.evaluate() };
+            return if in_check {
+                DRAW
+            } else {
+                self.evaluate(pos, ply)
+            };
         }
         // The table: a bound that already decides this node, else its move
         // first.
@@ -607,7 +647,8 @@ impl<P: Variant> Worker<P> {
         let mut best_score = -INFINITY;
         let mut stand_pat = -INFINITY;
         if !in_check {
-            stand_pat = self.history.corrected_eval(pos, pos.evaluate());
+            let raw = self.evaluate(pos, ply);
+            stand_pat = self.history.corrected_eval(pos, raw);
             best_score = stand_pat;
             if best_score >= beta {
                 self.store_quiescence(key, ply, best_score, None, Bound::Lower);

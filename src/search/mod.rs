@@ -23,6 +23,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::eval::Variant;
+use crate::nnue::networks::Networks;
 use crate::variants::Outcome;
 use alphabeta::Worker;
 pub use limits::{Limits, TimeBudget};
@@ -221,6 +222,9 @@ pub struct SearchResult {
 pub struct Searcher {
     helpers: ThreadPool,
     main: Slot,
+    /// The networks loaded (`EvalFile`); the search of a variant without
+    /// one uses the hand-written evaluation.
+    pub networks: Arc<Networks>,
     /// Numbers the games: the workers keep their histories from one search
     /// to the next of a game and start afresh in a new one.
     game: u64,
@@ -232,6 +236,7 @@ impl Searcher {
         Searcher {
             helpers: ThreadPool::new(threads.max(1) - 1),
             main: None,
+            networks: Arc::default(),
             game: 0,
         }
     }
@@ -298,6 +303,8 @@ impl Searcher {
 
         let running = WaitGroup::default();
         let game = self.game;
+        let variant = root.variant();
+        let network = self.networks.get(variant);
         // Each helper's last finished iteration, for the vote.
         let helper_bests: Arc<Mutex<Vec<ThreadBest>>> = Arc::default();
         for id in 0..self.helpers.len() {
@@ -309,9 +316,11 @@ impl Searcher {
                 Arc::clone(shared),
                 Arc::clone(&helper_bests),
             );
+            let network = network.clone();
             self.helpers.run(id, move |slot| {
                 let mut helper = Worker::<P>::take(slot, &shared, &keys, game);
                 helper.root_allowed = allowed;
+                helper.use_network(network, variant);
                 // Helpers start at staggered depths so threads diverge.
                 let mut depth = 1 + ((id + 1) % 2) as i32;
                 let mut last = None;
@@ -339,6 +348,7 @@ impl Searcher {
         }
         let mut main = Worker::<P>::take(&mut self.main, shared, &keys, self.game);
         main.root_allowed = allowed;
+        main.use_network(network, variant);
         let mut result = iterate(
             &mut main, root, limits, max_depth, multipv, root_moves, report,
         );

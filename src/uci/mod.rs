@@ -185,7 +185,10 @@ impl Uci {
                 self.session.perft(&mut self.engine, depth)?;
             }
             Command::Display => println!("{}", self.session.display()?),
-            Command::Eval => println!("{}", self.session.eval()?),
+            Command::Eval => {
+                let network = self.engine.network(self.options.variant);
+                println!("{}", self.session.eval(network.as_deref())?);
+            }
             Command::Bench(depth) => {
                 self.engine.settle();
                 self.engine.bench(depth, |line| println!("{line}"))?;
@@ -226,6 +229,17 @@ impl Uci {
             // ponder`; nothing here depends on it.
             Change::Ponder(_) => {}
             Change::SearchParam(name, value) => set_search_param(name, value)?,
+            Change::EvalFile(None) => {
+                self.engine.unload_networks();
+                println!("info string EvalFile: the hand-written evaluation in every variant");
+            }
+            Change::EvalFile(Some(path)) => {
+                let variant = self.engine.load_network(&path)?;
+                println!(
+                    "info string EvalFile: {} evaluates {variant}",
+                    session::shorten(&path)
+                );
+            }
         }
         Ok(())
     }

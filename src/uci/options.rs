@@ -51,6 +51,9 @@ impl Default for Options {
     }
 }
 
+/// `EvalFile`'s value for the built-in evaluations.
+pub const BUILTIN_EVAL: &str = "<builtin>";
+
 /// A validated `setoption`.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Change {
@@ -63,6 +66,8 @@ pub enum Change {
     Ponder(bool),
     /// A search parameter (`tune` builds only).
     SearchParam(&'static str, i32),
+    /// A network file to load, or `None` for the hand-written evaluations.
+    EvalFile(Option<String>),
 }
 
 /// The option list printed after `uci`.
@@ -82,6 +87,7 @@ pub fn describe() -> String {
         "option name Move Overhead type spin default 10 min 0 max 5000".into(),
         "option name Clear Hash type button".into(),
         "option name Ponder type check default false".into(),
+        format!("option name EvalFile type string default {BUILTIN_EVAL}"),
     ]
     .into_iter()
     .chain(tune_options())
@@ -158,6 +164,11 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
         "multipv" => Ok(Change::MultiPv(spin("MultiPV", value, 1, 256)? as usize)),
         "move overhead" => Ok(Change::MoveOverhead(spin("Move Overhead", value, 0, 5000)?)),
         "clear hash" => Ok(Change::ClearHash),
+        "evalfile" => match value.map(str::trim) {
+            None | Some("") => Err("option EvalFile needs a file name".into()),
+            Some(v) if v.eq_ignore_ascii_case(BUILTIN_EVAL) => Ok(Change::EvalFile(None)),
+            Some(v) => Ok(Change::EvalFile(Some(v.to_string()))),
+        },
         "ponder" => match value.map(str::to_ascii_lowercase).as_deref() {
             Some("true") => Ok(Change::Ponder(true)),
             Some("false") => Ok(Change::Ponder(false)),

@@ -6,6 +6,8 @@
 use crate::engine::{Engine, SearchRequest};
 use crate::eval::Variant;
 use crate::game::Game;
+use crate::nnue::features::InputSpace;
+use crate::nnue::network::Network;
 use crate::search::{score::uci_score, Limits, SearchInfo};
 use crate::variants::{MoveError, Reason, VariantId};
 use crate::with_variant;
@@ -37,7 +39,9 @@ pub trait Session: Send {
     /// never get a move of some other position).
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String>;
     fn display(&self) -> Result<String, String>;
-    fn eval(&self) -> Result<String, String>;
+    /// The `eval` command: the hand-written evaluation's terms, and the
+    /// network's output when `network` is loaded for the variant.
+    fn eval(&self, network: Option<&Network>) -> Result<String, String>;
     /// `go perft` on the engine: prints each root turn's count as it is
     /// known, stops early when told to.
     fn perft(&self, engine: &mut Engine, depth: u32) -> Result<(), String>;
@@ -185,8 +189,19 @@ impl<P: Variant> Session for UciGame<P> {
         ))
     }
 
-    fn eval(&self) -> Result<String, String> {
-        Ok(self.position()?.explain())
+    fn eval(&self, network: Option<&Network>) -> Result<String, String> {
+        let pos = self.position()?;
+        let mut text = pos.explain();
+        if let Some(net) = network {
+            let space = InputSpace::of::<P>(pos.variant());
+            let mut pieces = Vec::new();
+            pos.pieces(&mut pieces);
+            let cp = net.evaluate(&net.refresh(&space, &pieces), pos.white_to_move());
+            text.push_str(&format!(
+                "\nNNUE evaluation: {cp} cp (side to move), the one the search uses"
+            ));
+        }
+        Ok(text)
     }
 
     fn perft(&self, engine: &mut Engine, depth: u32) -> Result<(), String> {

@@ -1,0 +1,434 @@
+//! The network evaluation's pieces, in every variant, along seeded random
+//! games (docs/nnue.md):
+//!
+//! - the engine's piece listing equals the one the trainer reads from a
+//!   packed record, and the input space has the documented size;
+//! - an accumulator brought along the game by the pieces that differ
+//!   (the search's stack, some plies skipped as in-check nodes are, stale
+//!   slots of earlier games left in place) evaluates as one computed
+//!   afresh;
+//! - the quantised network evaluates as the float one within a few
+//!   centipawns; network files and checkpoints round-trip and bad ones are
+//!   refused;
+//! - training lowers the loss on positions whose target is a known
+//!   function of the material;
+//! - `chimera train` writes a network and a checkpoint that `--resume`
+//!   goes on from;
+//! - over UCI, `EvalFile` loads a network for the variant it names, `eval`
+//!   shows its output, the search plays with it, and a missing or broken
+//!   file is one error line that changes nothing.
+
+mod common;
+
+use std::sync::Arc;
+
+use chimera::datagen::packed::{pack, Layout, Packed};
+use chimera::nnue::features::{pieces_from_packed, pieces_from_view, InputSpace, Pieces};
+use chimera::nnue::network::{Network, QA, QB};
+use chimera::nnue::stack::AccumulatorStack;
+use chimera::nnue::train::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
+use chimera::variants::{Rules, VariantId};
+use chimera::with_variant;
+
+#[path = "fuzz/random_games.rs"]
+mod random_games;
+#[path = "fuzz/rng.rs"]
+#[allow(dead_code)]
+mod rng;
+
+fn positions<P: Rules>(variant: VariantId, games: u64) -> Vec<P> {
+    let mut out = Vec::new();
+    random_games::for_each_position::<P>(variant, 0x22e, games, 120, |pos| out.push(pos.clone()));
+    out
+}
+
+fn sample_of<P: Pieces>(space: &InputSpace, pos: &P) -> Sample {
+    let mut pieces = Vec::new();
+    pos.pieces(&mut pieces);
+    let white = pos.white_to_move();
+    let view = |w: bool| pieces.iter().map(|&p| space.input(p, w) as u16).collect();
+    Sample {
+        us: view(white),
+        them: view(!white),
+        target: 0.5,
+    }
+}
+
+fn listing_matches_packed<P: Packed + Pieces>(variant: VariantId) {
+    let layout = Layout::of::<P>(variant);
+    let mut buf = vec![0u8; layout.len()];
+    let (mut engine, mut packed, mut view) = (Vec::new(), Vec::new(), Vec::new());
+    for pos in positions::<P>(variant, 2) {
+        if pack(&pos, &layout, &mut buf).is_err() {
+            continue;
+        }
+        engine.clear();
+        packed.clear();
+        view.clear();
+        pos.pieces(&mut engine);
+        pieces_from_view(&pos, &mut view);
+        let white = pieces_from_packed(&layout, &buf, &mut packed);
+        engine.sort();
+        packed.sort();
+        view.sort();
+        assert_eq!(engine, view, "{}", pos.fen());
+        assert_eq!(engine, packed, "{}", pos.fen());
+        assert_eq!(white, pos.white_to_move());
+    }
+}
+
+#[test]
+fn the_engine_and_the_trainer_see_the_same_pieces() {
+    for variant in VariantId::ALL {
+        with_variant!(variant, P => listing_matches_packed::<P>(variant));
+    }
+    let size = |v| with_variant!(v, P => InputSpace::of::<P>(v).inputs());
+    assert_eq!(size(VariantId::Chess), 768);
+    assert_eq!(size(VariantId::Dynamo), 768);
+    assert_eq!(size(VariantId::Omega), 2 * 8 * 104);
+}
+
+#[test]
+fn each_side_sees_the_symmetric_start_alike() {
+    for variant in [
+        VariantId::Chess,
+        VariantId::Atomic,
+        VariantId::Omega,
+        VariantId::Dynamo,
+    ] {
+        with_variant!(variant, P => {
+            let space = InputSpace::of::<P>(variant);
+            let s = sample_of(&space, &P::start(variant));
+            let (mut us, mut them) = (s.us.clone(), s.them.clone());
+            us.sort();
+            them.sort();
+            assert_eq!(us, them, "{variant}");
+        });
+    }
+}
+
+/// A random network, and the float network its integers stand for (so
+/// that the two differ only by the integer arithmetic).
+fn random_network(space: &InputSpace, variant: VariantId, seed: u64) -> (FloatNet, Network) {
+    let mut float = FloatNet::random(space.inputs(), 32, seed);
+    // Biases too, so that nothing is zero by accident.
+    let b1 = space.inputs() * 32;
+    for (k, p) in float.params[b1..].iter_mut().enumerate() {
+        *p += ((k * 37 % 11) as f32 - 5.0) / 50.0;
+    }
+    let net = float.quantise(variant);
+    let (qa, qb) = (QA as f32, QB as f32);
+    let params = (net.w1.iter().chain(&net.b1).map(|&w| f32::from(w) / qa))
+        .chain(net.w2.iter().map(|&w| f32::from(w) / qb))
+        .chain([net.b2 as f32 / (qa * qb)])
+        .collect();
+    let float = FloatNet {
+        inputs: net.inputs,
+        hidden: net.hidden,
+        params,
+    };
+    (float, net)
+}
+
+fn stack_matches_fresh<P: Pieces>(variant: VariantId) {
+    let space = InputSpace::of::<P>(variant);
+    let (float, net) = random_network(&space, variant, 11);
+    let net = Arc::new(net);
+    let mut stack = AccumulatorStack::new(Arc::clone(&net), space.clone(), 256);
+    let mut pieces = Vec::new();
+    let mut checked = 0;
+    let mut ply = 0;
+    let mut last_fen = String::new();
+    random_games::for_each_position::<P>(variant, 0x5eed, 3, 120, |pos| {
+        // A new game starts the path again.
+        if pos.fen() == P::start_fen(variant) || ply >= 200 {
+            ply = 0;
+            stack.clear();
+        }
+        // Sometimes skip a ply's evaluation (a node in check), so that the
+        // stack brings an accumulator over two turns.
+        if ply % 5 != 3 {
+            let incremental = stack.evaluate(pos, ply);
+            pieces.clear();
+            pos.pieces(&mut pieces);
+            let fresh = net.evaluate(&net.refresh(&space, &pieces), pos.white_to_move());
+            assert_eq!(
+                incremental,
+                fresh,
+                "{variant} after {last_fen}: {}",
+                pos.fen()
+            );
+            let s = sample_of(&space, pos);
+            let float_cp = float.centipawns(&s);
+            assert!(
+                (float_cp - fresh as f32).abs() <= 2.0,
+                "{variant}: float {float_cp} vs quantised {fresh}"
+            );
+            checked += 1;
+        }
+        last_fen = pos.fen();
+        ply += 1;
+    });
+    assert!(checked > 200, "{variant}: {checked}");
+    assert!(
+        stack.updates > stack.refreshes,
+        "{variant}: {} updates, {} refreshes",
+        stack.updates,
+        stack.refreshes
+    );
+}
+
+#[test]
+fn accumulators_brought_along_a_game_equal_fresh_ones() {
+    for variant in VariantId::ALL {
+        with_variant!(variant, P => stack_matches_fresh::<P>(variant));
+    }
+}
+
+#[test]
+fn network_files_round_trip_and_bad_ones_are_refused() {
+    let variant = VariantId::Atomic;
+    let space = with_variant!(variant, P => InputSpace::of::<P>(variant));
+    let (_, net) = random_network(&space, variant, 3);
+    let bytes = net.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes, variant, &space).unwrap(), net);
+    let err = |b: &[u8], v: VariantId| Network::from_bytes(b, v, &space).expect_err("refused");
+    assert!(err(&bytes, VariantId::Chess).contains("atomic"));
+    assert!(err(&bytes[..bytes.len() - 1], variant).contains("bytes"));
+    assert!(err(b"garbage", variant).contains("CHIMNNUE"));
+    let mut bad = bytes.clone();
+    bad[8] = 7;
+    assert!(err(&bad, variant).contains("version"));
+    let omega = with_variant!(VariantId::Omega, P => InputSpace::of::<P>(VariantId::Omega));
+    let mut renamed = bytes.clone();
+    renamed[16..32].fill(0);
+    renamed[16..21].copy_from_slice(b"omega");
+    assert!(Network::from_bytes(&renamed, VariantId::Omega, &omega)
+        .err()
+        .unwrap()
+        .contains("inputs"));
+}
+
+#[test]
+fn checkpoints_round_trip() {
+    let net = FloatNet::random(768, 16, 9);
+    let mut adam = Adam::new(net.params.len());
+    adam.m[5] = 0.25;
+    adam.v[7] = 0.5;
+    adam.steps = 42;
+    let c = Checkpoint {
+        variant: VariantId::Dynamo,
+        epoch: 3,
+        net: net.clone(),
+        adam,
+    };
+    let back = Checkpoint::from_bytes(&c.to_bytes()).unwrap();
+    assert_eq!(back.variant, VariantId::Dynamo);
+    assert_eq!(back.epoch, 3);
+    assert_eq!(back.net.params, net.params);
+    assert_eq!(
+        (back.adam.m[5], back.adam.v[7], back.adam.steps),
+        (0.25, 0.5, 42)
+    );
+    let bytes = c.to_bytes();
+    assert!(Checkpoint::from_bytes(&bytes[..bytes.len() - 4]).is_err());
+    assert!(Checkpoint::from_bytes(b"nothing").is_err());
+}
+
+/// Targets from the material balance (pawn 1, knight and bishop 3, rook 5,
+/// queen 9, side to move's view): a network must learn them.
+#[test]
+fn training_learns_the_material_balance() {
+    use chimera::variants::chess::ChessPosition;
+    let variant = VariantId::Chess;
+    let space = InputSpace::of::<ChessPosition>(variant);
+    let values = [100.0, 300.0, 300.0, 500.0, 900.0, 0.0];
+    let samples: Vec<Sample> = positions::<ChessPosition>(variant, 8)
+        .iter()
+        .map(|pos| {
+            let mut s = sample_of(&space, pos);
+            let mut pieces = Vec::new();
+            pos.pieces(&mut pieces);
+            let white: f32 = pieces
+                .iter()
+                .map(|p| {
+                    let v = values[usize::from(p.nibble & 7)];
+                    if p.nibble & 8 == 0 {
+                        v
+                    } else {
+                        -v
+                    }
+                })
+                .sum();
+            let stm = if pos.white_to_move() { white } else { -white };
+            s.target = sigmoid(stm / 400.0);
+            s
+        })
+        .collect();
+    assert!(samples.len() > 2000, "{}", samples.len());
+    let mut net = FloatNet::random(space.inputs(), 16, 1);
+    let mut adam = Adam::new(net.params.len());
+    let before = net.loss(&samples);
+    for _ in 0..60 {
+        for chunk in samples.chunks(256) {
+            let batch: Vec<&Sample> = chunk.iter().collect();
+            let (grad, _) = net.gradient(&batch);
+            adam.step(&mut net, &grad, 0.01);
+        }
+    }
+    let after = net.loss(&samples);
+    assert!(after < before / 5.0, "loss {before} -> {after}");
+}
+
+#[test]
+fn evalfile_loads_a_network_over_uci() {
+    use chimera::variants::atomic::AtomicPosition;
+    let variant = VariantId::Atomic;
+    let space = InputSpace::of::<AtomicPosition>(variant);
+    let (_, net) = random_network(&space, variant, 21);
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!("atomic-{}.nnue", std::process::id()));
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    let broken = dir.join(format!("broken-{}.nnue", std::process::id()));
+    std::fs::write(&broken, &net.to_bytes()[..100]).unwrap();
+    let fen = "rnbqkb1r/pppppppp/5n2/6N1/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
+    let pos = AtomicPosition::from_fen(variant, fen).unwrap();
+    let mut pieces = Vec::new();
+    pos.pieces(&mut pieces);
+    let expected = net.evaluate(&net.refresh(&space, &pieces), true);
+
+    let mut e = common::engine::Engine::start();
+    e.send("setoption name UCI_Variant value atomic");
+    e.sync();
+    // Errors first: nothing is loaded by them.
+    for (value, error) in [
+        (
+            "/no/such/file.nnue",
+            "info string error: cannot read /no/such/file.nnue",
+        ),
+        (broken.to_str().unwrap(), "info string error: "),
+    ] {
+        e.send(&format!("setoption name EvalFile value {value}"));
+        let out = e.sync();
+        assert_eq!(out.len(), 1, "{out:?}");
+        assert!(out[0].starts_with(error), "{out:?}");
+    }
+    e.send(&format!("position fen {fen}"));
+    e.send("eval");
+    assert!(!e.sync().iter().any(|l| l.contains("NNUE")));
+
+    e.send(&format!("setoption name EvalFile value {}", path.display()));
+    let out = e.sync();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0].starts_with("info string EvalFile: ") && out[0].ends_with("evaluates atomic"),
+        "{out:?}"
+    );
+    e.send("eval");
+    let out = e.sync();
+    let line = format!("NNUE evaluation: {expected} cp (side to move), the one the search uses");
+    assert!(out.contains(&line), "{out:?}");
+    // The search plays with it (g5f7 explodes the king whatever it thinks).
+    e.send("go depth 4");
+    let lines = e.until(|l| l.starts_with("bestmove"));
+    assert_eq!(lines.last().unwrap(), "bestmove g5f7");
+
+    e.send("setoption name EvalFile value <builtin>");
+    assert_eq!(
+        e.sync(),
+        ["info string EvalFile: the hand-written evaluation in every variant"]
+    );
+    e.send("eval");
+    assert!(!e.sync().iter().any(|l| l.contains("NNUE")));
+    std::fs::remove_file(&path).unwrap();
+    std::fs::remove_file(&broken).unwrap();
+}
+
+#[test]
+fn the_train_command_writes_a_network_and_resumes() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let data = dir.join(format!("train-{}.data", std::process::id()));
+    let net_path = dir.join(format!("train-{}.nnue", std::process::id()));
+    let _ = std::fs::remove_file(&data);
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+            .args(args)
+            .output()
+            .expect("chimera runs");
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        String::from_utf8_lossy(&o.stderr).to_string()
+    };
+    let (data_s, net_s) = (data.to_str().unwrap(), net_path.to_str().unwrap());
+    run(&[
+        "datagen",
+        "--variant",
+        "dynamo",
+        "--positions",
+        "300",
+        "--nodes",
+        "200",
+        "--seed",
+        "4",
+        "--out",
+        data_s,
+    ]);
+    let common = [
+        "train",
+        "--variant",
+        "dynamo",
+        "--data",
+        data_s,
+        "--out",
+        net_s,
+        "--hidden",
+        "8",
+        "--batch",
+        "64",
+    ];
+    let log = run(&[&common[..], &["--epochs", "2"]].concat());
+    assert!(log.contains("epoch 2/2"), "{log}");
+    let space = with_variant!(VariantId::Dynamo, P => InputSpace::of::<P>(VariantId::Dynamo));
+    let first = Network::from_bytes(
+        &std::fs::read(&net_path).unwrap(),
+        VariantId::Dynamo,
+        &space,
+    )
+    .unwrap();
+    assert_eq!((first.inputs, first.hidden), (768, 8));
+    let log = run(&[&common[..], &["--epochs", "3", "--resume"]].concat());
+    assert!(
+        log.contains("resuming after epoch 2") && log.contains("epoch 3/3"),
+        "{log}"
+    );
+    assert!(!log.contains("epoch 1/3"), "{log}");
+    let second = Network::from_bytes(
+        &std::fs::read(&net_path).unwrap(),
+        VariantId::Dynamo,
+        &space,
+    )
+    .unwrap();
+    assert_ne!(first, second, "the third epoch changed nothing");
+    // A checkpoint of another shape is refused.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(
+            [
+                &common[..5],
+                &["--out", net_s, "--hidden", "16", "--resume"],
+            ]
+            .concat(),
+        )
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    for p in [
+        data,
+        net_path.clone(),
+        chimera::nnue::trainer::checkpoint_path(&net_path),
+    ] {
+        std::fs::remove_file(p).unwrap();
+    }
+}

@@ -1,0 +1,92 @@
+//! The accumulators of one search worker: one slot per ply. A node that
+//! wants its evaluation takes the nearest filled slot above it, copies it
+//! and applies the pieces that differ between that slot's position and its
+//! own. The slot usually holds an ancestor on the current path (a few
+//! pieces differ); when it holds a position of a subtree already left (a
+//! sibling's, where the node on the path did not evaluate), the difference
+//! is larger but the result is the same: an accumulator is a sum over
+//! pieces, so the update from any position's pieces to another's is exact.
+//! With no filled slot close by, the node computes its accumulator afresh.
+
+use std::sync::Arc;
+
+use super::features::{InputSpace, PieceOn, Pieces};
+use super::network::{update, Accumulator, Network};
+
+/// How far up a node looks for an accumulator to start from; further than
+/// this, a fresh one is as cheap.
+const MAX_DISTANCE: usize = 4;
+
+pub struct AccumulatorStack {
+    net: Arc<Network>,
+    space: InputSpace,
+    accumulators: Vec<Accumulator>,
+    /// The pieces of the position each slot's accumulator is of, sorted.
+    pieces: Vec<Vec<PieceOn>>,
+    valid: Vec<bool>,
+    /// Accumulators computed afresh, and brought from another slot.
+    pub refreshes: u64,
+    pub updates: u64,
+}
+
+impl AccumulatorStack {
+    pub fn new(net: Arc<Network>, space: InputSpace, plies: usize) -> AccumulatorStack {
+        let empty = Accumulator {
+            views: [vec![0; net.hidden], vec![0; net.hidden]],
+        };
+        AccumulatorStack {
+            accumulators: vec![empty; plies],
+            pieces: vec![Vec::with_capacity(48); plies],
+            valid: vec![false; plies],
+            net,
+            space,
+            refreshes: 0,
+            updates: 0,
+        }
+    }
+
+    pub fn network(&self) -> &Arc<Network> {
+        &self.net
+    }
+
+    /// Forgets every slot (a new search).
+    pub fn clear(&mut self) {
+        self.valid.fill(false);
+    }
+
+    /// The network's evaluation of `pos`, the node at `ply`, for the side
+    /// to move.
+    pub fn evaluate<P: Pieces>(&mut self, pos: &P, ply: usize) -> i32 {
+        let ply = ply.min(self.valid.len() - 1);
+        let mut pieces = std::mem::take(&mut self.pieces[ply]);
+        pieces.clear();
+        pos.pieces(&mut pieces);
+        pieces.sort_unstable();
+        let from = (ply.saturating_sub(MAX_DISTANCE)..ply)
+            .rev()
+            .find(|&k| self.valid[k]);
+        match from {
+            Some(k) => {
+                let (above, below) = self.accumulators.split_at_mut(ply);
+                below[0].views[0].copy_from_slice(&above[k].views[0]);
+                below[0].views[1].copy_from_slice(&above[k].views[1]);
+                update(
+                    &self.net,
+                    &self.space,
+                    &mut below[0],
+                    &self.pieces[k],
+                    &pieces,
+                );
+                self.updates += 1;
+            }
+            None => {
+                self.accumulators[ply] = self.net.refresh(&self.space, &pieces);
+                self.refreshes += 1;
+            }
+        }
+        self.pieces[ply] = pieces;
+        self.valid[ply] = true;
+        self.net
+            .evaluate(&self.accumulators[ply], pos.white_to_move())
+    }
+}

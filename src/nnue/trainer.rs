@@ -1,0 +1,273 @@
+//! `chimera train`: fits a network to datagen files (docs/nnue.md). Reads
+//! every record's pieces straight from its bytes, holds one position in
+//! twenty out, runs epochs of shuffled mini-batches on all cores, saves a
+//! checkpoint after every epoch (`--resume` goes on from it) and writes the
+//! quantised network.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{anyhow, Context};
+
+use super::features::{pieces_from_packed, InputSpace};
+use super::network::SCALE;
+use super::train::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
+use crate::datagen::file::DataFile;
+use crate::rng::SplitMix64;
+use crate::tournament::args::parse_variant;
+use crate::variants::VariantId;
+
+#[derive(clap::Args, Clone, Debug)]
+pub struct TrainArgs {
+    /// The variant the network plays (a UCI_Variant value).
+    #[arg(long)]
+    pub variant: String,
+
+    /// Data files from `chimera datagen`.
+    #[arg(long, num_args = 1.., required = true, value_name = "FILE")]
+    pub data: Vec<PathBuf>,
+
+    /// The quantised network written at the end (and after every epoch).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+
+    /// Neurons of the accumulator (per view).
+    #[arg(long, default_value_t = 128)]
+    pub hidden: usize,
+
+    #[arg(long, default_value_t = 30)]
+    pub epochs: usize,
+
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+
+    /// Adam's step size; a tenth of it for the last quarter of the epochs.
+    #[arg(long, default_value_t = 0.001)]
+    pub rate: f32,
+
+    /// Weight of the game result in the target; the rest is the search
+    /// score's winning chance.
+    #[arg(long, default_value_t = 0.5)]
+    pub lambda: f32,
+
+    /// Go on from the checkpoint (`<out>.ckpt`) of an interrupted run.
+    #[arg(long)]
+    pub resume: bool,
+
+    /// Use at most this many positions.
+    #[arg(long)]
+    pub limit: Option<usize>,
+
+    /// Threads (default: every core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+
+    /// Seed of the first weights, the held-out split and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+pub fn run(args: TrainArgs) -> anyhow::Result<()> {
+    if args.hidden == 0 || args.hidden > 4096 || args.epochs == 0 || args.batch == 0 {
+        return Err(anyhow!(
+            "--hidden (1..4096), --epochs and --batch must be positive"
+        ));
+    }
+    if !(0.0..=1.0).contains(&args.lambda) || args.rate <= 0.0 {
+        return Err(anyhow!("--lambda must be in 0..1 and --rate positive"));
+    }
+    if let Some(t) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(t.max(1))
+            .build_global()
+            .map_err(|e| anyhow!("cannot start {t} threads: {e}"))?;
+    }
+    let variant = parse_variant(&args.variant).map_err(|e| anyhow!(e))?;
+    let space = crate::with_variant!(variant, P => InputSpace::of::<P>(variant));
+    let started = Instant::now();
+    let samples = read_samples(variant, &space, &args)?;
+    eprintln!(
+        "train {variant}: {} positions read in {:.1} s; {} inputs, {} hidden",
+        samples.len(),
+        started.elapsed().as_secs_f64(),
+        space.inputs(),
+        args.hidden
+    );
+    let mut order: Vec<usize> = (0..samples.len()).collect();
+    let mut rng = SplitMix64::new(args.seed);
+    rng.shuffle(&mut order);
+    let held = (samples.len() / 20).max(1);
+    let held_out: Vec<Sample> = order[..held].iter().map(|&i| samples[i].clone()).collect();
+    let mut train: Vec<usize> = order[held..].to_vec();
+
+    let checkpoint_path = checkpoint_path(&args.out);
+    let (mut net, mut adam, first_epoch) = if args.resume {
+        let bytes = std::fs::read(&checkpoint_path)
+            .with_context(|| format!("cannot read {}", checkpoint_path.display()))?;
+        let c = Checkpoint::from_bytes(&bytes)
+            .map_err(|e| anyhow!("{}: {e}", checkpoint_path.display()))?;
+        if c.variant != variant || c.net.inputs != space.inputs() || c.net.hidden != args.hidden {
+            return Err(anyhow!(
+                "{} is a {}x{} {} checkpoint, not {}x{} {variant}",
+                checkpoint_path.display(),
+                c.net.inputs,
+                c.net.hidden,
+                c.variant,
+                space.inputs(),
+                args.hidden
+            ));
+        }
+        eprintln!("resuming after epoch {}", c.epoch);
+        (c.net, c.adam, c.epoch + 1)
+    } else {
+        let net = FloatNet::random(space.inputs(), args.hidden, args.seed);
+        let adam = Adam::new(net.params.len());
+        (net, adam, 1)
+    };
+    eprintln!(
+        "held-out loss {:.6} before epoch {first_epoch}",
+        net.loss(&held_out)
+    );
+
+    for epoch in first_epoch..=args.epochs {
+        let begun = Instant::now();
+        // Each epoch its own shuffle, the same on a resumed run.
+        SplitMix64::new(args.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .shuffle(&mut train);
+        let rate = if epoch * 4 > args.epochs * 3 {
+            args.rate / 10.0
+        } else {
+            args.rate
+        };
+        let mut loss_sum = 0.0;
+        let mut batches = 0;
+        for chunk in train.chunks(args.batch) {
+            let batch: Vec<&Sample> = chunk.iter().map(|&i| &samples[i]).collect();
+            let (grad, loss) = net.gradient(&batch);
+            adam.step(&mut net, &grad, rate);
+            loss_sum += loss;
+            batches += 1;
+        }
+        let secs = begun.elapsed().as_secs_f64();
+        eprintln!(
+            "epoch {epoch}/{}: train loss {:.6}, held-out loss {:.6}, {:.1} s ({:.0} positions/s)",
+            args.epochs,
+            loss_sum / f64::from(batches.max(1)),
+            net.loss(&held_out),
+            secs,
+            train.len() as f64 / secs.max(1e-9)
+        );
+        let checkpoint = Checkpoint {
+            variant,
+            epoch,
+            net: net.clone(),
+            adam: adam.clone(),
+        };
+        write_atomically(&checkpoint_path, &checkpoint.to_bytes())?;
+        write_atomically(&args.out, &net.quantise(variant).to_bytes())?;
+    }
+    // How far the integers stray from the floats, on the held-out positions.
+    let quantised = net.quantise(variant);
+    let mut worst = 0.0f32;
+    let mut total = 0.0f64;
+    for s in &held_out {
+        let acc = quantised_accumulator(&quantised, s);
+        let q = quantised.evaluate(&acc, true) as f32;
+        let d = (q - net.centipawns(s)).abs();
+        worst = worst.max(d);
+        total += f64::from(d);
+    }
+    eprintln!(
+        "wrote {}: quantised vs float evaluation differ by {:.2} cp on average, {:.0} at most; {:.0} s in all",
+        args.out.display(),
+        total / held_out.len().max(1) as f64,
+        worst,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The accumulator of a sample, with the side to move's view in White's
+/// slot (so that `evaluate(acc, true)` is the sample's evaluation).
+fn quantised_accumulator(net: &super::network::Network, s: &Sample) -> super::network::Accumulator {
+    let view = |inputs: &[u16]| {
+        let mut v = net.b1.clone();
+        for &i in inputs {
+            let row = &net.w1[usize::from(i) * net.hidden..(usize::from(i) + 1) * net.hidden];
+            v.iter_mut()
+                .zip(row)
+                .for_each(|(a, w)| *a = a.wrapping_add(*w));
+        }
+        v
+    };
+    super::network::Accumulator {
+        views: [view(&s.us), view(&s.them)],
+    }
+}
+
+pub fn checkpoint_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_os_string();
+    name.push(".ckpt");
+    PathBuf::from(name)
+}
+
+/// Writes through a temporary file and a rename, so that a kill never
+/// leaves half a file.
+fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let mut tmp = path.as_os_str().to_os_string();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Every record of the data files as a training sample.
+fn read_samples(
+    variant: VariantId,
+    space: &InputSpace,
+    args: &TrainArgs,
+) -> anyhow::Result<Vec<Sample>> {
+    let limit = args.limit.unwrap_or(usize::MAX);
+    let mut samples = Vec::new();
+    let mut pieces = Vec::new();
+    for path in &args.data {
+        let file = DataFile::read(path).map_err(|e| anyhow!(e))?;
+        let same_backend = crate::with_variant!(variant, P => {
+            <P as crate::variants::Rules>::VARIANTS.contains(&file.variant)
+        });
+        if !same_backend {
+            return Err(anyhow!(
+                "{} holds {} data, not {variant}",
+                path.display(),
+                file.variant
+            ));
+        }
+        for record in file.records() {
+            if samples.len() == limit {
+                break;
+            }
+            pieces.clear();
+            let white = pieces_from_packed(&file.layout, record.position, &mut pieces);
+            let view = |white_view: bool| -> Vec<u16> {
+                pieces
+                    .iter()
+                    .map(|&p| space.input(p, white_view) as u16)
+                    .collect()
+            };
+            let chance = sigmoid(f32::from(record.score) / SCALE as f32);
+            samples.push(Sample {
+                us: view(white),
+                them: view(!white),
+                target: args.lambda * record.result.points() + (1.0 - args.lambda) * chance,
+            });
+        }
+    }
+    if samples.len() < 100 {
+        return Err(anyhow!(
+            "only {} positions: too few to train on",
+            samples.len()
+        ));
+    }
+    Ok(samples)
+}
