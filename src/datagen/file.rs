@@ -72,8 +72,7 @@ fn header(variant: VariantId, layout: &Layout) -> [u8; HEADER_LEN] {
     h[..8].copy_from_slice(MAGIC);
     h[8..10].copy_from_slice(&VERSION.to_le_bytes());
     h[10..12].copy_from_slice(&(record_len(layout) as u16).to_le_bytes());
-    let name = variant.name().as_bytes();
-    h[16..16 + name.len()].copy_from_slice(name);
+    h[16..32].copy_from_slice(&variant.name_field());
     h
 }
 
@@ -88,15 +87,8 @@ fn parse_header(h: &[u8]) -> Result<VariantId, String> {
             "data format version {version}, this build reads {VERSION}"
         ));
     }
-    let name_bytes = &h[16..HEADER_LEN];
-    let end = name_bytes
-        .iter()
-        .position(|&b| b == 0)
-        .unwrap_or(name_bytes.len());
-    let name = std::str::from_utf8(&name_bytes[..end])
-        .map_err(|_| "unreadable variant name".to_string())?;
-    let variant =
-        VariantId::parse(name).map_err(|_| format!("unknown variant {name:?} in the header"))?;
+    let variant = VariantId::from_name_field(&h[16..HEADER_LEN])
+        .map_err(|name| format!("unknown variant {name:?} in the header"))?;
     let expected = crate::with_variant!(variant, P => record_len(&Layout::of::<P>(variant)));
     let stored = usize::from(u16::from_le_bytes([h[10], h[11]]));
     if stored != expected {

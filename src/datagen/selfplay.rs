@@ -78,11 +78,6 @@ impl Player {
         }
     }
 
-    /// Asks the search in progress to end; the game is then abandoned.
-    pub fn shared(&self) -> &Arc<Shared> {
-        &self.shared
-    }
-
     /// Plays game number `index` from `openings` (or random plies), seeded
     /// by `seed` and `index` so that a run can be repeated.
     pub fn play<P: Variant + Packed>(

@@ -52,10 +52,8 @@ impl Network {
         if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
             return Err("not a Chimera network (no CHIMNNUE header)".to_string());
         }
-        let name_bytes = &bytes[16..32];
-        let end = name_bytes.iter().position(|&b| b == 0).unwrap_or(16);
-        let name = String::from_utf8_lossy(&name_bytes[..end]).to_string();
-        VariantId::parse(&name).map_err(|_| format!("a network for an unknown variant {name:?}"))
+        VariantId::from_name_field(&bytes[16..32])
+            .map_err(|name| format!("a network for an unknown variant {name:?}"))
     }
 
     /// Reads a network file for `variant`, checking every size against the
@@ -76,11 +74,9 @@ impl Network {
         }
         let hidden = usize::from(u16::from_le_bytes([bytes[10], bytes[11]]));
         let inputs = u32::from_le_bytes([bytes[12], bytes[13], bytes[14], bytes[15]]) as usize;
-        let name_bytes = &bytes[16..32];
-        let end = name_bytes.iter().position(|&b| b == 0).unwrap_or(16);
-        let name = String::from_utf8_lossy(&name_bytes[..end]).to_string();
-        if name != variant.name() {
-            return Err(format!("a network for {name}, not {variant}"));
+        let named = Network::variant_of(bytes)?;
+        if named != variant {
+            return Err(format!("a network for {named}, not {variant}"));
         }
         if inputs != space.inputs() {
             return Err(format!("{inputs} inputs, {variant} has {}", space.inputs()));
@@ -125,10 +121,7 @@ impl Network {
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&(self.hidden as u16).to_le_bytes());
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
-        let mut name = [0u8; 16];
-        let n = self.variant.name().as_bytes();
-        name[..n.len()].copy_from_slice(n);
-        out.extend_from_slice(&name);
+        out.extend_from_slice(&self.variant.name_field());
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }

@@ -269,10 +269,7 @@ impl Checkpoint {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(CHECKPOINT_MAGIC);
-        let mut name = [0u8; 16];
-        let n = self.variant.name().as_bytes();
-        name[..n.len()].copy_from_slice(n);
-        out.extend_from_slice(&name);
+        out.extend_from_slice(&self.variant.name_field());
         for v in [
             self.epoch as u64,
             self.net.inputs as u64,
@@ -298,10 +295,8 @@ impl Checkpoint {
         if bytes.len() < head || &bytes[..8] != CHECKPOINT_MAGIC {
             return Err("not a Chimera training checkpoint".to_string());
         }
-        let name_bytes = &bytes[8..24];
-        let end = name_bytes.iter().position(|&b| b == 0).unwrap_or(16);
-        let name = String::from_utf8_lossy(&name_bytes[..end]).to_string();
-        let variant = VariantId::parse(&name).map_err(|_| format!("unknown variant {name:?}"))?;
+        let variant = VariantId::from_name_field(&bytes[8..24])
+            .map_err(|name| format!("unknown variant {name:?}"))?;
         let word = |i: usize| {
             let at = 24 + 8 * i;
             let mut b = [0u8; 8];

@@ -76,12 +76,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&args.lambda) || args.rate <= 0.0 {
         return Err(anyhow!("--lambda must be in 0..1 and --rate positive"));
     }
-    if let Some(t) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(t.max(1))
-            .build_global()
-            .map_err(|e| anyhow!("cannot start {t} threads: {e}"))?;
-    }
+    crate::tune::use_threads(args.threads)?;
     let variant = parse_variant(&args.variant).map_err(|e| anyhow!(e))?;
     let space = crate::with_variant!(variant, P => InputSpace::of::<P>(variant));
     let started = Instant::now();

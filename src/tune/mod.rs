@@ -79,12 +79,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
             "--lambda must be in 0..1, --rounds and --epochs positive"
         ));
     }
-    if let Some(t) = args.threads {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(t.max(1))
-            .build_global()
-            .map_err(|e| anyhow!("cannot start {t} threads: {e}"))?;
-    }
+    use_threads(args.threads)?;
     let variant = parse_variant(&args.variant).map_err(|e| anyhow!(e))?;
     crate::with_variant!(variant, P => run_variant::<P>(variant, &args))
 }
@@ -170,6 +165,18 @@ fn run_variant<P: Tunable + Packed>(variant: VariantId, args: &TuneArgs) -> anyh
         args.out.display(),
         started.elapsed().as_secs_f64()
     );
+    Ok(())
+}
+
+/// Runs the parallel work of `tune` and `train` on `threads` threads
+/// (default: every core).
+pub fn use_threads(threads: Option<usize>) -> anyhow::Result<()> {
+    if let Some(t) = threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(t.max(1))
+            .build_global()
+            .map_err(|e| anyhow!("cannot start {t} threads: {e}"))?;
+    }
     Ok(())
 }
 

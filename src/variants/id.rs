@@ -55,6 +55,23 @@ impl VariantId {
         }
     }
 
+    /// The name as the project's binary files write it in their headers:
+    /// ASCII, zero-padded to 16 bytes.
+    pub fn name_field(self) -> [u8; 16] {
+        let mut field = [0u8; 16];
+        let name = self.name().as_bytes();
+        field[..name.len()].copy_from_slice(name);
+        field
+    }
+
+    /// The variant a header's 16-byte name field names; the error is the
+    /// name as written.
+    pub fn from_name_field(field: &[u8]) -> Result<VariantId, String> {
+        let end = field.iter().position(|&b| b == 0).unwrap_or(field.len());
+        let name = String::from_utf8_lossy(&field[..end]).to_string();
+        VariantId::parse(&name).map_err(|_| name)
+    }
+
     /// The variant named exactly `name` (`"avalanche-balanced"`).
     pub fn parse(name: &str) -> Result<VariantId, UnknownVariant> {
         Self::find(|v| v.name() == name, name)
