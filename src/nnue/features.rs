@@ -175,5 +175,22 @@ impl Pieces for crate::variants::dynamo::DynamoPosition {
     }
 }
 
-// Omega lists through its board view for now.
-impl Pieces for crate::variants::omega::OmegaPosition {}
+// Omega's square numbers are the packing order (a1, l1, the field rank by
+// rank, a12, l12) and its board codes (kind `P N B R Q K C W`, colour in
+// bit 3) are the nibbles, so its pieces read straight off its bitboards.
+impl Pieces for crate::variants::omega::OmegaPosition {
+    fn pieces(&self, out: &mut Vec<PieceOn>) {
+        use crate::variants::omega::{BLACK, WHITE};
+        let mut occupied = self.color_bits(WHITE) | self.color_bits(BLACK);
+        while occupied != 0 {
+            let square = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            if let Some((kind, color)) = self.piece_at(square) {
+                out.push(PieceOn {
+                    square: square as u8,
+                    nibble: kind as u8 | (color as u8) << 3,
+                });
+            }
+        }
+    }
+}
