@@ -64,6 +64,16 @@ impl<P: Rules> Game<P> {
         &self.positions[self.positions.len() - 1]
     }
 
+    /// Every position of the game, the start first and the current last.
+    pub fn positions(&self) -> &[P] {
+        &self.positions
+    }
+
+    /// The turns played, `moves()[i]` from `positions()[i]`.
+    pub fn moves(&self) -> &[P::Move] {
+        &self.moves
+    }
+
     /// The turns played, as UCI tokens.
     pub fn tokens(&self) -> &[String] {
         &self.tokens

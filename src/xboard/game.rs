@@ -7,6 +7,7 @@ use crate::engine::{Done, Engine, SearchRequest};
 use crate::eval::Variant;
 use crate::game::{Game, Verdict};
 use crate::search::{SearchInfo, SearchResult};
+use crate::variants::view::BoardView;
 use crate::variants::{MoveError, VariantId};
 use crate::with_variant;
 
@@ -27,6 +28,9 @@ pub trait CecpGame: Send {
     fn undo(&mut self, plies: usize) -> usize;
     /// How the rules (with repetition and the 50-move rule) ended the game.
     fn verdict(&self) -> Option<Verdict>;
+    /// Whether XBoard, checking claims with its own record of the game,
+    /// would confirm a draw claimed now ([`super::claims`]).
+    fn xboard_confirms_draw(&self) -> bool;
     /// An end the rules of movement decide (an exploded king), after which
     /// no turn is played; a mated side has no turn anyway.
     fn decided(&self) -> Option<Verdict>;
@@ -51,7 +55,7 @@ pub fn from_fen(variant: VariantId, fen: &str) -> Result<Box<dyn CecpGame>, Stri
         .map(|g| Box::new(g) as Box<dyn CecpGame>))
 }
 
-impl<P: Variant> CecpGame for Game<P> {
+impl<P: Variant + BoardView> CecpGame for Game<P> {
     fn variant(&self) -> VariantId {
         Game::variant(self)
     }
@@ -74,6 +78,10 @@ impl<P: Variant> CecpGame for Game<P> {
 
     fn verdict(&self) -> Option<Verdict> {
         Game::verdict(self)
+    }
+
+    fn xboard_confirms_draw(&self) -> bool {
+        super::claims::confirms_draw(self)
     }
 
     fn decided(&self) -> Option<Verdict> {

@@ -8,6 +8,7 @@
 //! handled one at a time, so `?`, `ping` and `quit` are answered while the
 //! engine thinks.
 
+pub mod claims;
 pub mod clock;
 pub mod command;
 pub mod features;

@@ -13,8 +13,9 @@ use std::sync::mpsc::Sender;
 use super::clock::Clock;
 use super::command::{self, Command, Invalid};
 use super::game::{self, CecpGame};
-use super::{features, output, variants, Event};
+use super::{claims, features, output, variants, Event};
 use crate::engine::{Engine, SearchRequest};
+use crate::game::Verdict;
 use crate::search::Limits;
 use crate::uci::options::{self, Change, DEFAULT_HASH_MB};
 use crate::variants::VariantId;
@@ -314,7 +315,9 @@ impl Session {
     /// The engine's turn: its move, or the result if the game is over.
     fn think(&mut self) {
         let Some(g) = &self.game else { return };
-        if let Some(v) = g.verdict().filter(|v| !variants::plays_on(self.variant, v)) {
+        let claimed =
+            |v: &Verdict| !variants::plays_on(self.variant, v) && claims::claimable(g.as_ref(), v);
+        if let Some(v) = g.verdict().filter(claimed) {
             println!("{}", output::result(&v));
             return;
         }
@@ -417,8 +420,12 @@ impl Session {
             }
         }
         self.answer_pongs();
-        match self.game.as_ref().and_then(|g| g.verdict()) {
-            Some(v) if variants::announce_own_end(self.variant, &v) => {
+        let Some(g) = &self.game else { return };
+        match g.verdict() {
+            Some(v)
+                if variants::announce_own_end(self.variant, &v)
+                    && claims::claimable(g.as_ref(), &v) =>
+            {
                 println!("{}", output::result(&v))
             }
             Some(_) => {}

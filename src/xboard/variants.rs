@@ -94,6 +94,14 @@ pub fn announce_own_end(variant: VariantId, verdict: &Verdict) -> bool {
         ))
 }
 
+/// Whether XBoard checks draw claims in the variant against its own record
+/// of the game ([`super::claims`]): in its own variants, played with its
+/// legality test. Omega is engine-defined and played without it, and then
+/// XBoard takes a claim as it stands.
+pub fn xboard_checks_draws(variant: VariantId) -> bool {
+    matches!(variant, VariantId::Chess | VariantId::Atomic)
+}
+
 /// Whether the engine, on move, plays on instead of claiming the end: an
 /// atomic draw by material, which XBoard would call a false claim. Its own
 /// 50-move and repetition rules end such a game.

@@ -1,0 +1,302 @@
+//! Which draw claims XBoard 4.9 confirms. With `-testClaims` (and its
+//! legality test on, as for chess and atomic) XBoard checks an engine's
+//! claim against its own record of the game (`Adjudicate` in its
+//! backend.c) and scores a claim it does not confirm as a loss. Its record
+//! differs from the rules in two ways that make a true repetition look
+//! false to it:
+//!
+//! - it notes e.p. rights after every double push that lands beside an
+//!   enemy pawn, legal capture or not, and never counts such a position as
+//!   an occurrence;
+//! - it revokes a castling right only when a turn starts or ends on the
+//!   rook's or king's square, so a rook an atomic explosion removed keeps
+//!   its right, and then a king move tells positions apart that the rules
+//!   call the same.
+//!
+//! So on those variants the engine claims a repetition or the 50-move rule
+//! only when XBoard's record, rebuilt here the way XBoard keeps it, flags
+//! the position as drawn; otherwise it plays on, and claims once XBoard
+//! agrees.
+
+use super::game::CecpGame;
+use super::variants;
+use crate::game::{Game, Verdict};
+use crate::variants::view::{BoardView, Piece, Place, Square};
+
+/// Whether the engine claims `verdict`, the end the rules give the current
+/// position: a draw by repetition or by the 50-move rule only when XBoard
+/// would confirm it, in the variants whose claims it checks.
+pub fn claimable(game: &dyn CecpGame, verdict: &Verdict) -> bool {
+    let by_history = matches!(verdict.reason, "threefold repetition" | "50-move rule");
+    !by_history || !variants::xboard_checks_draws(game.variant()) || game.xboard_confirms_draw()
+}
+
+/// What XBoard notes about the turn that led to a position (its
+/// `EP_STATUS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    /// Neither a capture nor a pawn move (nor the start of a game from its
+    /// standard position or a FEN without an e.p. square).
+    Reversible,
+    /// A capture or a pawn move.
+    Irreversible,
+    /// A double push beside an enemy pawn, or a FEN with an e.p. square:
+    /// such a position never counts as an occurrence.
+    EnPassant,
+}
+
+/// XBoard's castling rights: the white king-side rook, queen-side rook and
+/// king, then the same for Black, each the square the piece had at the
+/// start (its `CASTLING` array).
+type Rights = [Option<Square>; 6];
+
+/// One position as XBoard records it.
+struct Record {
+    board: Vec<Option<Piece>>,
+    status: Status,
+    rights: Rights,
+}
+
+/// Whether XBoard flags the game's current position as a draw by
+/// repetition (the third occurrence) or by the 50-move rule, and so would
+/// confirm a draw claimed now.
+pub fn confirms_draw<P: BoardView>(game: &Game<P>) -> bool {
+    let records = records(game);
+    repeated_thrice(&records) || fifty_moves(&records, game.start().halfmove_clock())
+}
+
+fn records<P: BoardView>(game: &Game<P>) -> Vec<Record> {
+    let positions = game.positions();
+    let fen = positions[0].fen();
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let start_status = match fields.get(3) {
+        Some(&"-") | None => Status::Reversible,
+        Some(_) => Status::EnPassant,
+    };
+    let mut records = vec![Record {
+        board: board(&positions[0]),
+        status: start_status,
+        rights: start_rights(&positions[0], fields.get(2).copied().unwrap_or("-")),
+    }];
+    for (before, &m) in positions.iter().zip(game.moves()) {
+        let parts = before.turn_parts(m);
+        let Some(first) = parts.parts.first() else {
+            continue;
+        };
+        let (Place::On(from), Place::On(to)) = (first.from, first.to) else {
+            continue;
+        };
+        let status = if !parts.removed.is_empty() {
+            Status::Irreversible
+        } else if first.piece.role != 'p' {
+            Status::Reversible
+        } else if from.rank.abs_diff(to.rank) == 2 && beside_enemy_pawn(before, to, first.piece) {
+            Status::EnPassant
+        } else {
+            Status::Irreversible
+        };
+        let mut rights = records[records.len() - 1].rights;
+        for right in &mut rights {
+            if *right == Some(from) || *right == Some(to) {
+                *right = None;
+            }
+        }
+        let after = &positions[records.len()];
+        records.push(Record {
+            board: board(after),
+            status,
+            rights,
+        });
+    }
+    records
+}
+
+fn board<P: BoardView>(pos: &P) -> Vec<Option<Piece>> {
+    P::grid(pos.variant())
+        .squares_top_down()
+        .map(|sq| pos.piece_on(sq))
+        .collect()
+}
+
+/// Whether a pawn that double-pushed to `to` lands beside an enemy pawn.
+fn beside_enemy_pawn<P: BoardView>(pos: &P, to: Square, pawn: Piece) -> bool {
+    let enemy = Piece {
+        white: !pawn.white,
+        role: 'p',
+    };
+    [to.file.checked_sub(1), to.file.checked_add(1)]
+        .into_iter()
+        .flatten()
+        .any(|file| pos.piece_on(Square::new(file, to.rank)) == Some(enemy))
+}
+
+/// The rights XBoard reads from a FEN's castling field: `K` is the
+/// outermost rook right of the king on its first rank, `Q` the outermost
+/// left of it, a file letter that rook; each names the king too.
+fn start_rights<P: BoardView>(pos: &P, field: &str) -> Rights {
+    let mut rights = [None; 6];
+    let grid = P::grid(pos.variant());
+    for c in field.chars().filter(|&c| c != '-') {
+        let white = c.is_ascii_uppercase();
+        let rank = if white { 0 } else { grid.ranks - 1 };
+        let on = |file: u8, role: char| {
+            pos.piece_on(Square::new(file, rank)) == Some(Piece { white, role })
+        };
+        let Some(king) = (0..grid.files).find(|&f| on(f, 'k')) else {
+            continue;
+        };
+        let rook = match c.to_ascii_lowercase() {
+            'k' => (king + 1..grid.files).rev().find(|&f| on(f, 'r')),
+            'q' => (0..king).find(|&f| on(f, 'r')),
+            letter => Some(letter as u8 - b'a').filter(|&f| f < grid.files && on(f, 'r')),
+        };
+        let Some(rook) = rook else { continue };
+        let base = if white { 0 } else { 3 };
+        let side = if rook > king { 0 } else { 1 };
+        rights[base + side] = Some(Square::new(rook, rank));
+        rights[base + 2] = Some(Square::new(king, rank));
+    }
+    rights
+}
+
+/// XBoard's repetition test: looking back two plies at a time over
+/// reversible turns only, the current board must have occurred twice
+/// before with the same castling rights as XBoard compares them.
+fn repeated_thrice(records: &[Record]) -> bool {
+    let now = records.len() - 1;
+    let current = &records[now];
+    let mut count = 0;
+    let mut k = now;
+    while k >= 2 && now - (k - 2) <= 100 {
+        k -= 2;
+        let earlier = &records[k];
+        if earlier.status == Status::EnPassant
+            || records[k + 1].status != Status::Reversible
+            || records[k + 2].status != Status::Reversible
+        {
+            break;
+        }
+        if earlier.board == current.board && same_rights(&earlier.rights, &current.rights) {
+            count += 1;
+        }
+    }
+    count >= 2
+}
+
+/// XBoard's comparison: for each side, rights differ when the king's right
+/// changed while a rook still had one, or when the king has a right now
+/// and a rook's right changed.
+fn same_rights(earlier: &Rights, now: &Rights) -> bool {
+    [0, 3].into_iter().all(|base| {
+        let (rooks_then, rooks_now) = (&earlier[base..base + 2], &now[base..base + 2]);
+        let king_changed =
+            now[base + 2] != earlier[base + 2] && rooks_then.iter().any(Option::is_some);
+        let rooks_changed = now[base + 2].is_some() && rooks_now != rooks_then;
+        !king_changed && !rooks_changed
+    })
+}
+
+/// XBoard's 50-move test: 100 plies since the last capture or pawn move,
+/// counting the FEN's half-move clock when there was none.
+fn fifty_moves(records: &[Record], start_clock: u32) -> bool {
+    let now = records.len() - 1;
+    let mut last = now;
+    while last > 0 && records[last].status == Status::Reversible {
+        last -= 1;
+    }
+    let start = if last == 0 { start_clock as usize } else { 0 };
+    now - last + start >= 100
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::atomic::AtomicPosition;
+    use crate::variants::chess::ChessPosition;
+    use crate::variants::{Rules, VariantId};
+
+    fn game<P: BoardView>(variant: VariantId, fen: &str, tokens: &str) -> Game<P> {
+        let mut g = Game::<P>::from_fen(variant, fen).unwrap();
+        for t in tokens.split_whitespace() {
+            g.play_token(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        }
+        g
+    }
+
+    fn repetition<P: Rules>(g: &Game<P>) -> bool {
+        g.verdict()
+            .is_some_and(|v| v.reason == "threefold repetition")
+    }
+
+    #[test]
+    fn a_plain_threefold_repetition_is_confirmed() {
+        let g = game::<ChessPosition>(
+            VariantId::Chess,
+            ChessPosition::start_fen(VariantId::Chess),
+            "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
+        );
+        assert!(repetition(&g));
+        assert!(confirms_draw(&g));
+        // One turn short, neither the rules nor XBoard see a draw.
+        let g = game::<ChessPosition>(
+            VariantId::Chess,
+            ChessPosition::start_fen(VariantId::Chess),
+            "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1",
+        );
+        assert!(!repetition(&g) && !confirms_draw(&g));
+    }
+
+    #[test]
+    fn a_double_push_beside_a_pinned_pawn_does_not_count_for_xboard() {
+        // 1.e4 lands beside the d4 pawn, which the d1 rook pins: no legal
+        // e.p. capture, so the rules count the position after 1.e4, but
+        // XBoard noted e.p. rights there and does not.
+        let fen = "1n1k4/8/8/8/3p4/8/4P3/3RK3 w - - 0 1";
+        let shuffle = " b8c6 e1f1 c6b8 f1e1";
+        let g = game::<ChessPosition>(VariantId::Chess, fen, &format!("e2e4{shuffle}{shuffle}"));
+        assert!(repetition(&g));
+        assert!(!confirms_draw(&g));
+        let g = game::<ChessPosition>(
+            VariantId::Chess,
+            fen,
+            &format!("e2e4{shuffle}{shuffle}{shuffle}"),
+        );
+        assert!(confirms_draw(&g));
+    }
+
+    #[test]
+    fn an_exploded_rook_keeps_its_right_for_xboard_until_the_king_moves() {
+        // Rxg1 explodes the h1 rook: the rules drop White's castling right,
+        // XBoard keeps it until the king moves, so the position after the
+        // explosion differs to it from the same position after the kings
+        // have moved out and back.
+        let fen = "4k1r1/p7/8/8/8/8/P7/4K1NR b K - 0 1";
+        let shuffle = " e1d1 e8d8 d1e1 d8e8";
+        let g = game::<AtomicPosition>(VariantId::Atomic, fen, &format!("g8g1{shuffle}{shuffle}"));
+        assert!(repetition(&g));
+        assert!(!confirms_draw(&g));
+        let g = game::<AtomicPosition>(
+            VariantId::Atomic,
+            fen,
+            &format!("g8g1{shuffle}{shuffle}{shuffle}"),
+        );
+        assert!(confirms_draw(&g));
+    }
+
+    #[test]
+    fn the_fifty_move_rule_counts_from_the_fen_clock() {
+        let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 98 60";
+        let g = game::<ChessPosition>(VariantId::Chess, fen, "a1a2");
+        assert!(!confirms_draw(&g));
+        let g = game::<ChessPosition>(VariantId::Chess, fen, "a1a2 e8d8");
+        assert!(g.verdict().is_some_and(|v| v.reason == "50-move rule"));
+        assert!(confirms_draw(&g));
+        // A capture starts the count again.
+        let g = game::<ChessPosition>(
+            VariantId::Chess,
+            "4k3/8/8/8/8/8/r7/R3K3 w - - 98 60",
+            "a1a2 e8d8",
+        );
+        assert!(!confirms_draw(&g));
+    }
+}
