@@ -78,37 +78,44 @@ fn records<P: BoardView>(game: &Game<P>) -> Vec<Record> {
         status: start_status,
         rights: start_rights(&positions[0], fields.get(2).copied().unwrap_or("-")),
     }];
-    for (before, &m) in positions.iter().zip(game.moves()) {
-        let parts = before.turn_parts(m);
-        let Some(first) = parts.parts.first() else {
-            continue;
-        };
-        let (Place::On(from), Place::On(to)) = (first.from, first.to) else {
-            continue;
-        };
-        let status = if !parts.removed.is_empty() {
-            Status::Irreversible
-        } else if first.piece.role != 'p' {
-            Status::Reversible
-        } else if from.rank.abs_diff(to.rank) == 2 && beside_enemy_pawn(before, to, first.piece) {
-            Status::EnPassant
-        } else {
-            Status::Irreversible
-        };
-        let mut rights = records[records.len() - 1].rights;
-        for right in &mut rights {
-            if *right == Some(from) || *right == Some(to) {
-                *right = None;
-            }
-        }
-        let after = &positions[records.len()];
+    for (pair, &m) in positions.windows(2).zip(game.moves()) {
+        let rights = records[records.len() - 1].rights;
+        let (status, rights) = turn(&pair[0], m, rights);
         records.push(Record {
-            board: board(after),
+            board: board(&pair[1]),
             status,
             rights,
         });
     }
     records
+}
+
+/// What XBoard notes of a turn: its status, and the rights left once those
+/// of its first part's squares are revoked. A turn it could not name (none
+/// in chess or atomic) counts as irreversible.
+fn turn<P: BoardView>(before: &P, m: P::Move, mut rights: Rights) -> (Status, Rights) {
+    let parts = before.turn_parts(m);
+    let Some((from, to, piece)) = parts.parts.first().and_then(|p| match (p.from, p.to) {
+        (Place::On(from), Place::On(to)) => Some((from, to, p.piece)),
+        _ => None,
+    }) else {
+        return (Status::Irreversible, rights);
+    };
+    let status = if !parts.removed.is_empty() {
+        Status::Irreversible
+    } else if piece.role != 'p' {
+        Status::Reversible
+    } else if from.rank.abs_diff(to.rank) == 2 && beside_enemy_pawn(before, to, piece) {
+        Status::EnPassant
+    } else {
+        Status::Irreversible
+    };
+    for right in &mut rights {
+        if *right == Some(from) || *right == Some(to) {
+            *right = None;
+        }
+    }
+    (status, rights)
 }
 
 fn board<P: BoardView>(pos: &P) -> Vec<Option<Piece>> {
