@@ -155,7 +155,10 @@ fn start_rights<P: BoardView>(pos: &P, field: &str) -> Rights {
         let rook = match c.to_ascii_lowercase() {
             'k' => (king + 1..grid.files).rev().find(|&f| on(f, 'r')),
             'q' => (0..king).find(|&f| on(f, 'r')),
-            letter => Some(letter as u8 - b'a').filter(|&f| f < grid.files && on(f, 'r')),
+            letter => letter
+                .is_ascii_lowercase()
+                .then(|| letter as u8 - b'a')
+                .filter(|&f| f < grid.files && on(f, 'r')),
         };
         let Some(rook) = rook else { continue };
         let base = if white { 0 } else { 3 };
