@@ -581,63 +581,59 @@ fn set_up(e: &mut Engine, variant: &str, fen: &str, tokens: &str) {
     }
 }
 
+/// From `fen`, `first` and two round trips `trip` repeat a position a third
+/// time by the rules but not by XBoard's record: the engine must move (and
+/// may claim only if its own move makes a repetition both count). After a
+/// third round trip both agree and it claims.
+fn plays_on_then_claims<P: Rules>(
+    e: &mut Engine,
+    variant: VariantId,
+    name: &str,
+    fen: &str,
+    first: &str,
+    trip: &str,
+) {
+    let played = format!("{first}{trip}{trip}");
+    set_up(e, name, fen, &played);
+    e.send("sd 2");
+    e.send("go");
+    let (token, before) = engine_move(e);
+    assert!(before.is_empty(), "{before:?}");
+    let moves: Vec<&str> = played.split_whitespace().collect();
+    assert!(legal::<P>(variant, fen, &moves, &token));
+    let after = ping(e, 13);
+    assert!(
+        after.is_empty() || after == ["1/2-1/2 {Draw by repetition}"],
+        "{after:?}"
+    );
+    set_up(e, name, fen, &format!("{first}{trip}{trip}{trip}"));
+    assert_eq!(answer(e, "go"), vec!["1/2-1/2 {Draw by repetition}"]);
+}
+
 #[test]
 fn a_repetition_xboard_would_call_false_is_played_on() {
+    let mut e = xboard();
     // XBoard keeps the castling right of a rook an explosion removed until
     // the king moves (src/xboard/claims.rs): after Rxg1 and two round trips
-    // of the kings, the rules see a third occurrence and XBoard a second,
-    // so the engine plays on; after a third round trip both agree.
-    let fen = "4k1r1/p7/8/8/8/8/P7/4K1NR b K - 0 1";
-    let trip = " e1d1 e8d8 d1e1 d8e8";
-    let mut e = xboard();
-    let played = format!("g8g1{trip}{trip}");
-    set_up(&mut e, "atomic", fen, &played);
-    e.send("sd 2");
-    e.send("go");
-    let (token, before) = engine_move(&mut e);
-    assert!(before.is_empty(), "{before:?}");
-    let moves: Vec<&str> = played.split_whitespace().collect();
-    assert!(legal::<AtomicPosition>(
+    // of the kings, the rules see a third occurrence and XBoard a second.
+    plays_on_then_claims::<AtomicPosition>(
+        &mut e,
         VariantId::Atomic,
-        fen,
-        &moves,
-        &token
-    ));
-    // Its own move may repeat a position a third time by both counts,
-    // which it may claim.
-    let after = ping(&mut e, 13);
-    assert!(
-        after.is_empty() || after == ["1/2-1/2 {Draw by repetition}"],
-        "{after:?}"
+        "atomic",
+        "4k1r1/p7/8/8/8/8/P7/4K1NR b K - 0 1",
+        "g8g1",
+        " e1d1 e8d8 d1e1 d8e8",
     );
-    set_up(&mut e, "atomic", fen, &format!("g8g1{trip}{trip}{trip}"));
-    assert_eq!(answer(&mut e, "go"), vec!["1/2-1/2 {Draw by repetition}"]);
     // In chess XBoard notes e.p. rights after 1.e4 beside the d4 pawn, which
     // the d1 rook pins, and does not count that position.
-    let fen = "1n1k4/8/8/8/3p4/8/4P3/3RK3 w - - 0 1";
-    let trip = " b8c6 e1f1 c6b8 f1e1";
-    let played = format!("e2e4{trip}{trip}");
-    set_up(&mut e, "normal", fen, &played);
-    e.send("sd 2");
-    e.send("go");
-    let (token, before) = engine_move(&mut e);
-    assert!(before.is_empty(), "{before:?}");
-    let moves: Vec<&str> = played.split_whitespace().collect();
-    assert!(legal::<ChessPosition>(
+    plays_on_then_claims::<ChessPosition>(
+        &mut e,
         VariantId::Chess,
-        fen,
-        &moves,
-        &token
-    ));
-    // Its own move may repeat a position a third time by both counts,
-    // which it may claim.
-    let after = ping(&mut e, 14);
-    assert!(
-        after.is_empty() || after == ["1/2-1/2 {Draw by repetition}"],
-        "{after:?}"
+        "normal",
+        "1n1k4/8/8/8/3p4/8/4P3/3RK3 w - - 0 1",
+        "e2e4",
+        " b8c6 e1f1 c6b8 f1e1",
     );
-    set_up(&mut e, "normal", fen, &format!("e2e4{trip}{trip}{trip}"));
-    assert_eq!(answer(&mut e, "go"), vec!["1/2-1/2 {Draw by repetition}"]);
 }
 
 #[test]
