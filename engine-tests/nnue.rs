@@ -107,6 +107,47 @@ fn each_side_sees_the_symmetric_start_alike() {
     }
 }
 
+#[test]
+fn mirror_images_swap_the_wings() {
+    use chimera::nnue::features::PieceOn;
+    for variant in VariantId::ALL {
+        with_variant!(variant, P => {
+            let space = InputSpace::of::<P>(variant);
+            for square in 0..space.squares as u8 {
+                let p = PieceOn { square, nibble: 5 };
+                let m = space.file_mirrored(p);
+                assert_eq!(space.file_mirrored(m), p, "{variant} square {square}");
+            }
+        });
+    }
+    // Chess: the white king on e1 (index 4) goes to d1 (3), h8 (63) to a8 (56).
+    let space = with_variant!(VariantId::Chess, P => InputSpace::of::<P>(VariantId::Chess));
+    let sq = |square| chimera::nnue::features::PieceOn { square, nibble: 5 };
+    assert_eq!(space.file_mirrored(sq(4)).square, 3);
+    assert_eq!(space.file_mirrored(sq(63)).square, 56);
+    // Omega's packing order starts a1 (a wizard square), l1 (the other),
+    // then the field's first rank b2..k2: a1 and l1 swap, b2 and k2 swap.
+    let space = with_variant!(VariantId::Omega, P => InputSpace::of::<P>(VariantId::Omega));
+    assert_eq!(space.file_mirrored(sq(0)).square, 1);
+    assert_eq!(space.file_mirrored(sq(2)).square, 11);
+}
+
+#[test]
+fn whole_blocks_of_records_are_held_out() {
+    use chimera::datagen::file::{held_out_records, HELD_OUT_BLOCK};
+    let records = 100 * HELD_OUT_BLOCK + 10;
+    let held = held_out_records(records, 20, 7);
+    assert_eq!(held.len(), records);
+    let blocks: Vec<&[bool]> = held.chunks(HELD_OUT_BLOCK).collect();
+    assert!(blocks.iter().all(|b| b.iter().all(|&h| h == b[0])));
+    // 101 blocks, one in twenty rounded up: 6.
+    assert_eq!(blocks.iter().filter(|b| b[0]).count(), 6);
+    assert_eq!(held, held_out_records(records, 20, 7));
+    assert_ne!(held, held_out_records(records, 20, 8));
+    // A handful of records still holds one block out.
+    assert_eq!(held_out_records(10, 20, 1), vec![true; 10]);
+}
+
 /// A random network, and the float network its integers stand for (so
 /// that the two differ only by the integer arithmetic).
 fn random_network(space: &InputSpace, variant: VariantId, seed: u64) -> (FloatNet, Network) {
@@ -391,6 +432,16 @@ fn the_train_command_writes_a_network_and_resumes() {
     ];
     let log = run(&[&common[..], &["--epochs", "2"]].concat());
     assert!(log.contains("epoch 2/2"), "{log}");
+    let mirrored = run(&[&common[..], &["--epochs", "1", "--mirror"]].concat());
+    assert!(mirrored.contains("each also mirrored"), "{mirrored}");
+    let held = |log: &str| -> usize {
+        let tail = &log[log.find("hidden; ").expect("the read line") + 8..];
+        tail.split(' ').next().unwrap().parse().unwrap()
+    };
+    // The mirror images are held out with their originals.
+    assert_eq!(held(&mirrored), 2 * held(&log), "{log}\n{mirrored}");
+    // Two epochs again, without mirror images, for `--resume` below.
+    run(&[&common[..], &["--epochs", "2"]].concat());
     let space = with_variant!(VariantId::Dynamo, P => InputSpace::of::<P>(VariantId::Dynamo));
     let first = Network::from_bytes(
         &std::fs::read(&net_path).unwrap(),

@@ -270,3 +270,24 @@ impl DataFile {
         packed::unpack(self.variant, &self.layout, record.position)
     }
 }
+
+/// Records held out together when a fit is checked: a game's records are
+/// consecutive in a data file, so whole blocks keep most held-out positions
+/// from games the fit never saw. Single positions would share their
+/// game's result with fitted neighbours and flatter the fit.
+pub const HELD_OUT_BLOCK: usize = 64;
+
+/// Which of `records` records are held out: one block of
+/// [`HELD_OUT_BLOCK`] in `one_in` (at least one), chosen by `seed`.
+pub fn held_out_records(records: usize, one_in: usize, seed: u64) -> Vec<bool> {
+    let blocks = records.div_ceil(HELD_OUT_BLOCK);
+    let mut order: Vec<usize> = (0..blocks).collect();
+    crate::rng::SplitMix64::new(seed).shuffle(&mut order);
+    let mut held_block = vec![false; blocks];
+    for &b in order.iter().take(blocks.div_ceil(one_in.max(1))) {
+        held_block[b] = true;
+    }
+    (0..records)
+        .map(|r| held_block[r / HELD_OUT_BLOCK])
+        .collect()
+}

@@ -34,21 +34,28 @@ pub struct InputSpace {
     pub roles: usize,
     /// Square index seen from Black's side, by square index.
     mirror: Vec<u8>,
+    /// Square index of the square on the same rank, files mirrored (a to
+    /// h), by square index: the trainer's mirror images.
+    file_mirror: Vec<u8>,
 }
 
 impl InputSpace {
     pub fn of<P: BoardView>(variant: VariantId) -> InputSpace {
         let squares = existing_squares::<P>(variant);
-        let ranks = P::grid(variant).ranks;
+        let grid = P::grid(variant);
+        let index_of = |sq: Square| {
+            squares
+                .iter()
+                .position(|&s| s == sq)
+                .expect("every board is symmetric across its ranks and its files") as u8
+        };
         let mirror = squares
             .iter()
-            .map(|sq| {
-                let flipped = Square::new(sq.file, ranks - 1 - sq.rank);
-                squares
-                    .iter()
-                    .position(|&s| s == flipped)
-                    .expect("a board is symmetric between its sides") as u8
-            })
+            .map(|sq| index_of(Square::new(sq.file, grid.ranks - 1 - sq.rank)))
+            .collect();
+        let file_mirror = squares
+            .iter()
+            .map(|sq| index_of(Square::new(grid.files - 1 - sq.file, sq.rank)))
             .collect();
         let start = P::start(variant);
         let roles = squares
@@ -61,6 +68,16 @@ impl InputSpace {
             squares: squares.len(),
             roles,
             mirror,
+            file_mirror,
+        }
+    }
+
+    /// `piece` on the square across the board's middle file (a to h):
+    /// the mirror image the trainer adds with `--mirror`.
+    pub fn file_mirrored(&self, piece: PieceOn) -> PieceOn {
+        PieceOn {
+            square: self.file_mirror[usize::from(piece.square)],
+            ..piece
         }
     }
 

@@ -1,6 +1,6 @@
 //! `chimera train`: fits a network to datagen files (docs/nnue.md). Reads
-//! every record's pieces straight from its bytes, holds one position in
-//! twenty out, runs epochs of shuffled mini-batches on all cores, saves a
+//! every record's pieces straight from its bytes (and, with `--mirror`,
+//! their mirror image), holds one block of records in twenty out, runs epochs of shuffled mini-batches on all cores, saves a
 //! checkpoint after every epoch (`--resume` goes on from it) and writes the
 //! quantised network.
 
@@ -12,7 +12,7 @@ use anyhow::{anyhow, Context};
 use super::features::{pieces_from_packed, InputSpace};
 use super::network::SCALE;
 use super::train::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
-use crate::datagen::file::DataFile;
+use crate::datagen::file::{held_out_records, DataFile};
 use crate::rng::SplitMix64;
 use crate::tournament::args::parse_variant;
 use crate::variants::VariantId;
@@ -65,6 +65,13 @@ pub struct TrainArgs {
     /// Seed of the first weights, the held-out split and the shuffles.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+
+    /// Also train on every position's mirror image across the middle
+    /// file (a to h), which the network should score the same: the rules
+    /// of every variant are symmetric that way except castling, which the
+    /// inputs do not see.
+    #[arg(long)]
+    pub mirror: bool,
 }
 
 pub fn run(args: TrainArgs) -> anyhow::Result<()> {
@@ -81,19 +88,16 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let space = crate::with_variant!(variant, P => InputSpace::of::<P>(variant));
     let started = Instant::now();
     let samples = read_samples(variant, &space, &args)?;
+    let records = samples.last().map_or(0, |(record, _)| record + 1);
+    let (held_out, mut train) = split(&samples, args.seed);
     eprintln!(
-        "train {variant}: {} positions read in {:.1} s; {} inputs, {} hidden",
-        samples.len(),
+        "train {variant}: {records} positions read in {:.1} s{}; {} inputs, {} hidden; {} samples held out",
         started.elapsed().as_secs_f64(),
+        if args.mirror { ", each also mirrored" } else { "" },
         space.inputs(),
-        args.hidden
+        args.hidden,
+        held_out.len()
     );
-    let mut order: Vec<usize> = (0..samples.len()).collect();
-    let mut rng = SplitMix64::new(args.seed);
-    rng.shuffle(&mut order);
-    let held = (samples.len() / 20).max(1);
-    let held_out: Vec<Sample> = order[..held].iter().map(|&i| samples[i].clone()).collect();
-    let mut train: Vec<usize> = order[held..].to_vec();
 
     let checkpoint_path = checkpoint_path(&args.out);
     let (mut net, mut adam, first_epoch) = if args.resume {
@@ -137,7 +141,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         let mut loss_sum = 0.0;
         let mut batches = 0;
         for chunk in train.chunks(args.batch) {
-            let batch: Vec<&Sample> = chunk.iter().map(|&i| &samples[i]).collect();
+            let batch: Vec<&Sample> = chunk.iter().map(|&i| &samples[i].1).collect();
             let (grad, loss) = net.gradient(&batch);
             adam.step(&mut net, &grad, rate);
             loss_sum += loss;
@@ -182,6 +186,24 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// One block of records in twenty held out (a mirror image goes with its
+/// original; see [`held_out_records`]): the held-out samples and the
+/// indices of the others.
+fn split(samples: &[(usize, Sample)], seed: u64) -> (Vec<Sample>, Vec<usize>) {
+    let records = samples.last().map_or(0, |(record, _)| record + 1);
+    let held = held_out_records(records, 20, seed);
+    let mut held_out = Vec::new();
+    let mut train = Vec::new();
+    for (i, (record, sample)) in samples.iter().enumerate() {
+        if held[*record] {
+            held_out.push(sample.clone());
+        } else {
+            train.push(i);
+        }
+    }
+    (held_out, train)
+}
+
 /// The accumulator of a sample, with the side to move's view in White's
 /// slot (so that `evaluate(acc, true)` is the sample's evaluation).
 fn quantised_accumulator(net: &super::network::Network, s: &Sample) -> super::network::Accumulator {
@@ -217,14 +239,16 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Every record of the data files as a training sample.
+/// Every record of the data files as a training sample (and its mirror
+/// image with `--mirror`), each with its record's number.
 fn read_samples(
     variant: VariantId,
     space: &InputSpace,
     args: &TrainArgs,
-) -> anyhow::Result<Vec<Sample>> {
+) -> anyhow::Result<Vec<(usize, Sample)>> {
     let limit = args.limit.unwrap_or(usize::MAX);
     let mut samples = Vec::new();
+    let mut records = 0;
     let mut pieces = Vec::new();
     for path in &args.data {
         let file = DataFile::read(path).map_err(|e| anyhow!(e))?;
@@ -239,30 +263,36 @@ fn read_samples(
             ));
         }
         for record in file.records() {
-            if samples.len() == limit {
+            if records == limit {
                 break;
             }
             pieces.clear();
             let white = pieces_from_packed(&file.layout, record.position, &mut pieces);
-            let view = |white_view: bool| -> Vec<u16> {
-                pieces
-                    .iter()
-                    .map(|&p| space.input(p, white_view) as u16)
-                    .collect()
-            };
             let chance = sigmoid(f32::from(record.score) / SCALE as f32);
-            samples.push(Sample {
-                us: view(white),
-                them: view(!white),
-                target: args.lambda * record.result.points() + (1.0 - args.lambda) * chance,
-            });
+            let target = args.lambda * record.result.points() + (1.0 - args.lambda) * chance;
+            for mirrored in [false, true] {
+                if mirrored && !args.mirror {
+                    break;
+                }
+                let view = |white_view: bool| -> Vec<u16> {
+                    pieces
+                        .iter()
+                        .map(|&p| if mirrored { space.file_mirrored(p) } else { p })
+                        .map(|p| space.input(p, white_view) as u16)
+                        .collect()
+                };
+                let sample = Sample {
+                    us: view(white),
+                    them: view(!white),
+                    target,
+                };
+                samples.push((records, sample));
+            }
+            records += 1;
         }
     }
-    if samples.len() < 100 {
-        return Err(anyhow!(
-            "only {} positions: too few to train on",
-            samples.len()
-        ));
+    if records < 100 {
+        return Err(anyhow!("only {records} positions: too few to train on"));
     }
     Ok(samples)
 }

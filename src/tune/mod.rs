@@ -15,10 +15,9 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Context};
 
-use crate::datagen::file::DataFile;
+use crate::datagen::file::{held_out_records, DataFile};
 use crate::datagen::packed::Packed;
 use crate::eval::Tunable;
-use crate::rng::SplitMix64;
 use crate::tournament::args::parse_variant;
 use crate::variants::VariantId;
 use fit::{blend, fit, fit_scale, loss, FitConfig, Target};
@@ -98,12 +97,10 @@ fn run_variant<P: Tunable + Packed>(variant: VariantId, args: &TuneArgs) -> anyh
         .filter(|&j| !P::FIXED.contains(&text.values[j].table.as_str()))
         .collect();
 
-    // One position in ten is held out to show whether the fit generalises.
-    let mut order: Vec<usize> = (0..positions.len()).collect();
-    SplitMix64::new(args.seed).shuffle(&mut order);
-    let held = order.len() / 10;
-    let (held_out, train) = order.split_at(held);
-    let (held_out, train) = (held_out.to_vec(), train.to_vec());
+    // One block of records in ten is held out to show whether the fit
+    // generalises to games it did not see.
+    let held = held_out_records(positions.len(), 10, args.seed);
+    let (held_out, train): (Vec<usize>, Vec<usize>) = (0..positions.len()).partition(|&i| held[i]);
     eprintln!(
         "tune {variant}: {} positions ({} fitted, {} held out), {} numbers of {} free ({} fixed tables: {})",
         positions.len(),
