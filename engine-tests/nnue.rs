@@ -463,6 +463,56 @@ fn the_train_command_writes_a_network_and_resumes() {
     )
     .unwrap();
     assert_ne!(first, second, "the third epoch changed nothing");
+    // Datagen plays with the network: the same seeded games score otherwise.
+    let scores = |extra: &[&str]| -> Vec<i16> {
+        let out = dir.join(format!("gen-{}-{}.data", std::process::id(), extra.len()));
+        let _ = std::fs::remove_file(&out);
+        let log = run(&[
+            &[
+                "datagen",
+                "--variant",
+                "dynamo",
+                "--games",
+                "2",
+                "--nodes",
+                "300",
+                "--seed",
+                "9",
+                "--out",
+                out.to_str().unwrap(),
+            ][..],
+            extra,
+        ]
+        .concat());
+        let named = if extra.is_empty() {
+            "hand-written"
+        } else {
+            "network"
+        };
+        assert!(log.contains(named), "{log}");
+        let file = chimera::datagen::file::DataFile::read(&out).unwrap();
+        let scores = file.records().map(|r| r.score).collect();
+        std::fs::remove_file(&out).unwrap();
+        scores
+    };
+    assert_ne!(scores(&[]), scores(&["--eval-file", net_s]));
+    // A network of another variant is refused.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args([
+            "datagen",
+            "--variant",
+            "chess",
+            "--games",
+            "1",
+            "--eval-file",
+            net_s,
+        ])
+        .args(["--out", dir.join("never.data").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("network for dynamo"));
+    assert!(!dir.join("never.data").exists());
     // A checkpoint of another shape is refused.
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
         .args(

@@ -13,13 +13,14 @@ pub mod selfplay;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use anyhow::anyhow;
 
 use crate::eval::Variant;
 use crate::game::GameResult;
+use crate::nnue::networks::Networks;
 use crate::tournament::args::parse_variant;
 use crate::tournament::openings::{read_book, BookFormat, Opening};
 use crate::variants::VariantId;
@@ -73,6 +74,11 @@ pub struct DatagenArgs {
     /// Hash table of each thread, in MB.
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
+
+    /// A network file (`chimera train`) that evaluates instead of the
+    /// hand-written evaluation: the next generation's data.
+    #[arg(long, value_name = "FILE")]
+    pub eval_file: Option<PathBuf>,
 }
 
 /// Games and positions written, and the results from White's side.
@@ -154,6 +160,15 @@ fn run_variant<P: Variant + Packed>(
             read_book::<P>(variant, path, format, None).map_err(|e| anyhow!(e))?
         }
     };
+    let networks = Arc::new(Networks::default());
+    if let Some(path) = &args.eval_file {
+        let named = networks
+            .load_file(&path.to_string_lossy())
+            .map_err(|e| anyhow!(e))?;
+        if named != variant {
+            return Err(anyhow!("{} is a network for {named}", path.display()));
+        }
+    }
     let layout = Layout::of::<P>(variant);
     let mut writer = DataWriter::open(&args.out, variant, &layout).map_err(|e| anyhow!(e))?;
     if writer.repaired > 0 {
@@ -174,13 +189,17 @@ fn run_variant<P: Variant + Packed>(
         ..PlayConfig::default()
     };
     eprintln!(
-        "datagen {variant}: seed {seed}, {} threads, {} per search, appending to {} ({} records there)",
+        "datagen {variant}: seed {seed}, {} threads, {} per search, {}, appending to {} ({} records there)",
         args.threads,
         match (config.nodes, config.depth) {
             (Some(n), Some(d)) => format!("{n} nodes or depth {d}"),
             (Some(n), None) => format!("{n} nodes"),
             (None, Some(d)) => format!("depth {d}"),
             (None, None) => unreachable!("one of the two is always set"),
+        },
+        match &args.eval_file {
+            Some(path) => format!("network {}", path.display()),
+            None => "hand-written evaluation".to_string(),
         },
         args.out.display(),
         writer.existing
@@ -196,9 +215,9 @@ fn run_variant<P: Variant + Packed>(
         for _ in 0..args.threads {
             let sender = sender.clone();
             let (openings, config, layout) = (&openings, &config, &layout);
-            let (next_game, done) = (&next_game, &done);
+            let (next_game, done, networks) = (&next_game, &done, &networks);
             scope.spawn(move || {
-                let mut player = Player::new(args.hash);
+                let mut player = Player::new(args.hash, Arc::clone(networks));
                 while !done.load(Ordering::Relaxed) {
                     let index = next_game.fetch_add(1, Ordering::Relaxed);
                     if args.games.is_some_and(|n| index >= n) {

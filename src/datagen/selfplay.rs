@@ -9,6 +9,7 @@ use super::file::{push_record, Wdl};
 use super::packed::{Layout, Packed};
 use crate::eval::Variant;
 use crate::game::{Game, GameResult};
+use crate::nnue::networks::Networks;
 use crate::rng::SplitMix64;
 use crate::search::score::is_mate;
 use crate::search::{Limits, Searcher, Shared};
@@ -71,9 +72,13 @@ pub struct Player {
 }
 
 impl Player {
-    pub fn new(hash_mb: usize) -> Player {
+    /// A player evaluating with `networks` where they hold one for the
+    /// variant, else with the hand-written evaluation.
+    pub fn new(hash_mb: usize, networks: Arc<Networks>) -> Player {
+        let mut searcher = Searcher::new(1);
+        searcher.networks = networks;
         Player {
-            searcher: Searcher::new(1),
+            searcher,
             shared: Arc::new(Shared::new(hash_mb)),
         }
     }
