@@ -62,7 +62,7 @@ fn protover_2_lists_the_features_done_last() {
     e.send("xboard");
     e.send("protover 2");
     let lines = e.until(|l| l == "feature done=1");
-    assert_eq!(lines.len(), 5, "{lines:?}");
+    assert_eq!(lines.len(), 6, "{lines:?}");
     let first = &lines[0];
     assert!(first.starts_with("feature myname=\"Chimera "), "{first}");
     for f in [
@@ -84,6 +84,7 @@ fn protover_2_lists_the_features_done_last() {
     assert!(lines[1].starts_with("feature option=\"Hash -spin 16 1 "));
     assert_eq!(lines[2], "feature option=\"Threads -spin 1 1 256\"");
     assert_eq!(lines[3], "feature option=\"Move Overhead -spin 10 0 5000\"");
+    assert_eq!(lines[4], "feature option=\"EvalFile -file <builtin>\"");
     // XBoard's acknowledgements need no answer.
     assert!(answer(&mut e, "accepted setboard").is_empty());
     assert!(answer(&mut e, "rejected san").is_empty());
@@ -709,6 +710,46 @@ fn pondering_keeps_the_game_right() {
     e.send("easy");
     e.send("force");
     assert!(ping(&mut e, 6).is_empty());
+}
+
+/// The thinking lines' depth and score of a depth-3 search from the start.
+fn scores_from_the_start(e: &mut Engine) -> Vec<String> {
+    e.send("new");
+    e.send("post");
+    e.send("sd 3");
+    e.send("go");
+    let (_, thinking) = engine_move(e);
+    thinking
+        .iter()
+        .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+#[test]
+fn evalfile_loads_a_network_and_back() {
+    let space = chimera::with_variant!(VariantId::Chess, P => {
+        chimera::nnue::features::InputSpace::of::<P>(VariantId::Chess)
+    });
+    let net =
+        chimera::nnue::train::FloatNet::random(space.inputs(), 16, 5).quantise(VariantId::Chess);
+    let path = std::env::temp_dir().join(format!("xboard-{}.nnue", std::process::id()));
+    std::fs::write(&path, net.to_bytes()).unwrap();
+    let mut e = xboard();
+    let tables = scores_from_the_start(&mut e);
+    assert!(answer(&mut e, &format!("option EvalFile={}", path.display())).is_empty());
+    let network = scores_from_the_start(&mut e);
+    assert_ne!(tables, network);
+    assert!(answer(&mut e, "option EvalFile=<builtin>").is_empty());
+    assert_eq!(scores_from_the_start(&mut e), tables);
+    // A file that is not there: one error line, the evaluation unchanged.
+    let missing = answer(&mut e, "option EvalFile=/nonexistent/net.nnue");
+    assert_eq!(missing.len(), 1, "{missing:?}");
+    assert!(
+        missing[0].starts_with("Error (cannot read /nonexistent/net.nnue"),
+        "{missing:?}"
+    );
+    assert_eq!(scores_from_the_start(&mut e), tables);
+    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]

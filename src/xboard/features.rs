@@ -1,6 +1,6 @@
 //! The answer to `protover 2`: the `feature` lines, `done=1` last.
 
-use crate::uci::options::{max_hash_mb, DEFAULT_HASH_MB, MAX_THREADS};
+use crate::uci::options::{max_hash_mb, BUILTIN_EVAL, DEFAULT_HASH_MB, MAX_THREADS};
 use crate::uci::ENGINE_NAME;
 
 /// The feature lines. `usermove=1` so a move cannot be taken for a
@@ -20,6 +20,7 @@ pub fn lines(variant_names: &str) -> Vec<String> {
         ),
         format!("feature option=\"Threads -spin 1 1 {MAX_THREADS}\""),
         "feature option=\"Move Overhead -spin 10 0 5000\"".to_string(),
+        format!("feature option=\"EvalFile -file {BUILTIN_EVAL}\""),
         "feature done=1".to_string(),
     ]
 }

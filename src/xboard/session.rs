@@ -169,9 +169,12 @@ impl Session {
             Command::Cores(n) => self.apply(Change::Threads(n), line),
             Command::SetOption { name, value } => {
                 match options::parse_change(&name, value.as_deref()) {
-                    Ok(c @ (Change::Hash(_) | Change::Threads(_) | Change::MoveOverhead(_))) => {
-                        self.apply(c, line)
-                    }
+                    Ok(
+                        c @ (Change::Hash(_)
+                        | Change::Threads(_)
+                        | Change::MoveOverhead(_)
+                        | Change::EvalFile(_)),
+                    ) => self.apply(c, line),
                     Ok(_) => println!("{}", output::error("unknown option", line)),
                     Err(e) => println!("{}", output::error(&e, line)),
                 }
@@ -308,6 +311,12 @@ impl Session {
                 self.engine.set_threads(n.min(options::MAX_THREADS));
             }
             Change::MoveOverhead(ms) => self.move_overhead = ms,
+            Change::EvalFile(None) => self.engine.unload_networks(),
+            Change::EvalFile(Some(path)) => {
+                if let Err(e) = self.engine.load_network(&path) {
+                    println!("{}", output::error(&e, line));
+                }
+            }
             _ => {}
         }
     }
