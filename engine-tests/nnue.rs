@@ -341,6 +341,11 @@ fn evalfile_loads_a_network_over_uci() {
     let mut e = common::engine::Engine::start();
     e.send("setoption name UCI_Variant value atomic");
     e.sync();
+    e.send("setoption name EvalFile value <tables>");
+    assert_eq!(
+        e.sync(),
+        ["info string EvalFile: the hand-written evaluation in every variant"]
+    );
     // Errors first: nothing is loaded by them.
     for (value, error) in [
         (
@@ -374,15 +379,74 @@ fn evalfile_loads_a_network_over_uci() {
     let lines = e.until(|l| l.starts_with("bestmove"));
     assert_eq!(lines.last().unwrap(), "bestmove g5f7");
 
-    e.send("setoption name EvalFile value <builtin>");
+    e.send("setoption name EvalFile value <tables>");
     assert_eq!(
         e.sync(),
         ["info string EvalFile: the hand-written evaluation in every variant"]
     );
     e.send("eval");
     assert!(!e.sync().iter().any(|l| l.contains("NNUE")));
+    // `<builtin>`: a network for atomic only if one is built in.
+    let shipped = chimera::nnue::networks::Networks::default()
+        .get(variant)
+        .is_some();
+    e.send("setoption name EvalFile value <builtin>");
+    let out = e.sync();
+    assert!(
+        out.len() == 1 && out[0].starts_with("info string EvalFile: the "),
+        "{out:?}"
+    );
+    e.send("eval");
+    assert_eq!(e.sync().iter().any(|l| l.contains("NNUE")), shipped);
     std::fs::remove_file(&path).unwrap();
     std::fs::remove_file(&broken).unwrap();
+}
+
+#[test]
+fn builtin_networks_come_back_and_tables_switch_them_off() {
+    use chimera::nnue::networks::{EvalChoice, Networks};
+    // Every shipped network loads and is the only one of its variant.
+    let shipped: Vec<VariantId> = chimera::nnue::builtin::SHIPPED
+        .iter()
+        .map(|b| Network::variant_of(b).unwrap())
+        .collect();
+    let defaults = Networks::default();
+    for v in VariantId::ALL {
+        assert_eq!(defaults.get(v).is_some(), shipped.contains(&v), "{v}");
+        assert!(shipped.iter().filter(|&&s| s == v).count() <= 1, "{v}");
+    }
+    // The mechanism, with a stand-in built-in chess network.
+    let chess = with_variant!(VariantId::Chess, P => InputSpace::of::<P>(VariantId::Chess));
+    let (_, builtin) = random_network(&chess, VariantId::Chess, 3);
+    let atomic = with_variant!(VariantId::Atomic, P => InputSpace::of::<P>(VariantId::Atomic));
+    let (_, file_net) = random_network(&atomic, VariantId::Atomic, 4);
+    let path = std::env::temp_dir().join(format!("builtin-{}.nnue", std::process::id()));
+    std::fs::write(&path, file_net.to_bytes()).unwrap();
+    let nets = Networks::with_builtin(vec![Arc::new(builtin.clone())]);
+    assert_eq!(nets.get(VariantId::Chess).as_deref(), Some(&builtin));
+    assert!(nets.get(VariantId::Atomic).is_none());
+    let file = EvalChoice::parse(path.to_str().unwrap()).unwrap();
+    assert!(nets.choose(&file).unwrap().ends_with("evaluates atomic"));
+    assert_eq!(nets.get(VariantId::Atomic).as_deref(), Some(&file_net));
+    assert_eq!(nets.get(VariantId::Chess).as_deref(), Some(&builtin));
+    assert_eq!(
+        nets.choose(&EvalChoice::parse("<Tables>").unwrap())
+            .unwrap(),
+        "the hand-written evaluation in every variant"
+    );
+    assert!(nets.get(VariantId::Chess).is_none() && nets.get(VariantId::Atomic).is_none());
+    assert!(nets
+        .choose(&EvalChoice::File("/no/such.nnue".into()))
+        .is_err());
+    assert!(nets.get(VariantId::Atomic).is_none());
+    let now = nets
+        .choose(&EvalChoice::parse(" <builtin> ").unwrap())
+        .unwrap();
+    assert!(now.contains("built-in networks in chess"), "{now}");
+    assert_eq!(nets.get(VariantId::Chess).as_deref(), Some(&builtin));
+    assert!(nets.get(VariantId::Atomic).is_none());
+    assert!(EvalChoice::parse("  ").is_err());
+    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]
@@ -465,7 +529,7 @@ fn the_train_command_writes_a_network_and_resumes() {
     assert_ne!(first, second, "the third epoch changed nothing");
     // Datagen plays with the network: the same seeded games score otherwise.
     let scores = |extra: &[&str]| -> Vec<i16> {
-        let out = dir.join(format!("gen-{}-{}.data", std::process::id(), extra.len()));
+        let out = dir.join(format!("gen-{}.data", std::process::id()));
         let _ = std::fs::remove_file(&out);
         let log = run(&[
             &[
@@ -484,7 +548,7 @@ fn the_train_command_writes_a_network_and_resumes() {
             extra,
         ]
         .concat());
-        let named = if extra.is_empty() {
+        let named = if extra[1] == "<tables>" {
             "hand-written"
         } else {
             "network"
@@ -495,7 +559,10 @@ fn the_train_command_writes_a_network_and_resumes() {
         std::fs::remove_file(&out).unwrap();
         scores
     };
-    assert_ne!(scores(&[]), scores(&["--eval-file", net_s]));
+    assert_ne!(
+        scores(&["--eval-file", "<tables>"]),
+        scores(&["--eval-file", net_s])
+    );
     // A network of another variant is refused.
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
         .args([

@@ -735,12 +735,12 @@ fn evalfile_loads_a_network_and_back() {
     let path = std::env::temp_dir().join(format!("xboard-{}.nnue", std::process::id()));
     std::fs::write(&path, net.to_bytes()).unwrap();
     let mut e = xboard();
-    let tables = scores_from_the_start(&mut e);
+    let initial = scores_from_the_start(&mut e);
     assert!(answer(&mut e, &format!("option EvalFile={}", path.display())).is_empty());
     let network = scores_from_the_start(&mut e);
-    assert_ne!(tables, network);
+    assert_ne!(initial, network);
     assert!(answer(&mut e, "option EvalFile=<builtin>").is_empty());
-    assert_eq!(scores_from_the_start(&mut e), tables);
+    assert_eq!(scores_from_the_start(&mut e), initial);
     // A file that is not there: one error line, the evaluation unchanged.
     let missing = answer(&mut e, "option EvalFile=/nonexistent/net.nnue");
     assert_eq!(missing.len(), 1, "{missing:?}");
@@ -748,7 +748,7 @@ fn evalfile_loads_a_network_and_back() {
         missing[0].starts_with("Error (cannot read /nonexistent/net.nnue"),
         "{missing:?}"
     );
-    assert_eq!(scores_from_the_start(&mut e), tables);
+    assert_eq!(scores_from_the_start(&mut e), initial);
     std::fs::remove_file(&path).unwrap();
 }
 

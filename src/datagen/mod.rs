@@ -20,7 +20,7 @@ use anyhow::anyhow;
 
 use crate::eval::Variant;
 use crate::game::GameResult;
-use crate::nnue::networks::Networks;
+use crate::nnue::networks::{EvalChoice, Networks, BUILTIN_EVAL};
 use crate::tournament::args::parse_variant;
 use crate::tournament::openings::{read_book, BookFormat, Opening};
 use crate::variants::VariantId;
@@ -75,10 +75,12 @@ pub struct DatagenArgs {
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
 
-    /// A network file (`chimera train`) that evaluates instead of the
-    /// hand-written evaluation: the next generation's data.
-    #[arg(long, value_name = "FILE")]
-    pub eval_file: Option<PathBuf>,
+    /// What evaluates, as UCI's `EvalFile`: a network file (`chimera
+    /// train`), the next generation's data; `<tables>` the hand-written
+    /// evaluation; `<builtin>` (the default) the network built in for
+    /// the variant, if any, else the hand-written evaluation.
+    #[arg(long, value_name = "FILE", default_value = BUILTIN_EVAL)]
+    pub eval_file: String,
 }
 
 /// Games and positions written, and the results from White's side.
@@ -161,14 +163,20 @@ fn run_variant<P: Variant + Packed>(
         }
     };
     let networks = Arc::new(Networks::default());
-    if let Some(path) = &args.eval_file {
-        let named = networks
-            .load_file(&path.to_string_lossy())
-            .map_err(|e| anyhow!(e))?;
+    let choice = EvalChoice::parse(&args.eval_file).map_err(|e| anyhow!(e))?;
+    if let EvalChoice::File(path) = &choice {
+        let named = networks.load_file(path).map_err(|e| anyhow!(e))?;
         if named != variant {
-            return Err(anyhow!("{} is a network for {named}", path.display()));
+            return Err(anyhow!("{path} is a network for {named}"));
         }
+    } else {
+        networks.choose(&choice).map_err(|e| anyhow!(e))?;
     }
+    let evaluation = match networks.get(variant) {
+        Some(_) if choice == EvalChoice::Builtin => "the built-in network".to_string(),
+        Some(_) => format!("network {}", args.eval_file),
+        None => "hand-written evaluation".to_string(),
+    };
     let layout = Layout::of::<P>(variant);
     let mut writer = DataWriter::open(&args.out, variant, &layout).map_err(|e| anyhow!(e))?;
     if writer.repaired > 0 {
@@ -197,10 +205,7 @@ fn run_variant<P: Variant + Packed>(
             (None, Some(d)) => format!("depth {d}"),
             (None, None) => unreachable!("one of the two is always set"),
         },
-        match &args.eval_file {
-            Some(path) => format!("network {}", path.display()),
-            None => "hand-written evaluation".to_string(),
-        },
+        evaluation,
         args.out.display(),
         writer.existing
     );

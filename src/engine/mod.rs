@@ -15,7 +15,7 @@ use std::time::Instant;
 use crate::eval::Variant;
 use crate::game::Game;
 use crate::nnue::network::Network;
-use crate::nnue::networks::Networks;
+use crate::nnue::networks::{EvalChoice, Networks};
 use crate::perft;
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
 use crate::variants::VariantId;
@@ -78,15 +78,12 @@ impl Engine {
         }
     }
 
-    /// Loads a network file for the variant it names (`EvalFile`), for the
-    /// searches to come; on an error the evaluation stays as it was.
-    pub fn load_network(&self, path: &str) -> Result<VariantId, String> {
-        self.networks.load_file(path)
-    }
-
-    /// Every variant back to its hand-written evaluation.
-    pub fn unload_networks(&self) {
-        self.networks.clear();
+    /// Applies an `EvalFile` choice for the searches to come (a network
+    /// file for the variant it names, the built-in networks or the
+    /// hand-written evaluations) and says what evaluates now; on an error
+    /// the evaluation stays as it was.
+    pub fn choose_eval(&self, choice: &EvalChoice) -> Result<String, String> {
+        self.networks.choose(choice)
     }
 
     /// The network `variant` evaluates with, if one is loaded.

@@ -6,6 +6,7 @@
 //! each brought from the nearest evaluated ancestor's by the pieces that
 //! differ, never copied with the position.
 
+pub mod builtin;
 pub mod features;
 pub mod network;
 pub mod networks;

@@ -1,19 +1,95 @@
-//! The networks an engine evaluates with: at most one per variant, loaded
-//! from files (`EvalFile`); a variant without one uses its hand-written
-//! evaluation.
+//! The networks an engine evaluates with: at most one per variant. An
+//! engine starts with the networks built into the binary
+//! ([`super::builtin::SHIPPED`]); `EvalFile` loads another for the
+//! variant its file names, `<tables>` switches every variant to its
+//! hand-written evaluation, `<builtin>` goes back to the shipped set. A
+//! variant without a network uses its hand-written evaluation.
 
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, OnceLock, RwLock};
 
 use super::features::InputSpace;
 use super::network::Network;
 use crate::variants::VariantId;
 
-#[derive(Default)]
+/// `EvalFile`'s value for the evaluations built into the binary.
+pub const BUILTIN_EVAL: &str = "<builtin>";
+/// `EvalFile`'s value for the hand-written evaluations everywhere.
+pub const TABLES_EVAL: &str = "<tables>";
+
+/// What an `EvalFile` value asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalChoice {
+    Builtin,
+    Tables,
+    File(String),
+}
+
+impl EvalChoice {
+    pub fn parse(value: &str) -> Result<EvalChoice, String> {
+        let value = value.trim();
+        if value.is_empty() {
+            Err("option EvalFile needs a file name".to_string())
+        } else if value.eq_ignore_ascii_case(BUILTIN_EVAL) {
+            Ok(EvalChoice::Builtin)
+        } else if value.eq_ignore_ascii_case(TABLES_EVAL) {
+            Ok(EvalChoice::Tables)
+        } else {
+            Ok(EvalChoice::File(value.to_string()))
+        }
+    }
+}
+
 pub struct Networks {
     loaded: RwLock<Vec<Arc<Network>>>,
+    /// What `<builtin>` restores.
+    builtin: Vec<Arc<Network>>,
+}
+
+/// The shipped networks, parsed once.
+fn shipped() -> &'static Vec<Arc<Network>> {
+    static SHIPPED: OnceLock<Vec<Arc<Network>>> = OnceLock::new();
+    SHIPPED.get_or_init(|| {
+        super::builtin::SHIPPED
+            .iter()
+            .map(|bytes| {
+                Arc::new(
+                    parse(bytes).unwrap_or_else(|e| {
+                        panic!("a network built into the binary must load: {e}")
+                    }),
+                )
+            })
+            .collect()
+    })
+}
+
+/// A network file's bytes, for the variant its header names.
+fn parse(bytes: &[u8]) -> Result<Network, String> {
+    let variant = Network::variant_of(bytes)?;
+    let space = crate::with_variant!(variant, P => InputSpace::of::<P>(variant));
+    Network::from_bytes(bytes, variant, &space)
+}
+
+impl Default for Networks {
+    /// The networks built into the binary.
+    fn default() -> Self {
+        Networks::with_builtin(shipped().clone())
+    }
 }
 
 impl Networks {
+    /// No network: the hand-written evaluation in every variant.
+    pub fn tables() -> Networks {
+        Networks::with_builtin(Vec::new())
+    }
+
+    /// Starts with `builtin`, which `<builtin>` restores.
+    pub fn with_builtin(builtin: Vec<Arc<Network>>) -> Networks {
+        Networks {
+            loaded: RwLock::new(builtin.clone()),
+            builtin,
+        }
+    }
+
     /// The network of `variant`, if one is loaded.
     pub fn get(&self, variant: VariantId) -> Option<Arc<Network>> {
         self.loaded
@@ -24,25 +100,50 @@ impl Networks {
             .cloned()
     }
 
+    /// Applies an `EvalFile` choice; says what now evaluates. On any error
+    /// nothing changes.
+    pub fn choose(&self, choice: &EvalChoice) -> Result<String, String> {
+        let set = |nets: Vec<Arc<Network>>| {
+            *self.loaded.write().unwrap_or_else(|e| e.into_inner()) = nets;
+        };
+        match choice {
+            EvalChoice::Tables => {
+                set(Vec::new());
+                Ok("the hand-written evaluation in every variant".to_string())
+            }
+            EvalChoice::Builtin => {
+                set(self.builtin.clone());
+                let mut nets: Vec<String> =
+                    self.builtin.iter().map(|n| n.variant.to_string()).collect();
+                nets.sort();
+                Ok(if nets.is_empty() {
+                    "the hand-written evaluation in every variant".to_string()
+                } else {
+                    format!(
+                        "the built-in networks in {}, the hand-written evaluation elsewhere",
+                        nets.join(", ")
+                    )
+                })
+            }
+            EvalChoice::File(path) => {
+                let variant = self.load_file(path)?;
+                Ok(format!(
+                    "{} evaluates {variant}",
+                    crate::uci::session::shorten(path)
+                ))
+            }
+        }
+    }
+
     /// Reads a network file; it replaces the network of the variant it
     /// names. On any error nothing changes.
     pub fn load_file(&self, path: &str) -> Result<VariantId, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-        let variant = Network::variant_of(&bytes).map_err(|e| format!("{path}: {e}"))?;
-        let space = crate::with_variant!(variant, P => InputSpace::of::<P>(variant));
-        let net =
-            Network::from_bytes(&bytes, variant, &space).map_err(|e| format!("{path}: {e}"))?;
+        let net = parse(&bytes).map_err(|e| format!("{path}: {e}"))?;
+        let variant = net.variant;
         let mut loaded = self.loaded.write().unwrap_or_else(|e| e.into_inner());
         loaded.retain(|n| n.variant != variant);
         loaded.push(Arc::new(net));
         Ok(variant)
-    }
-
-    /// Back to the hand-written evaluations.
-    pub fn clear(&self) {
-        self.loaded
-            .write()
-            .unwrap_or_else(|e| e.into_inner())
-            .clear();
     }
 }

@@ -229,16 +229,9 @@ impl Uci {
             // ponder`; nothing here depends on it.
             Change::Ponder(_) => {}
             Change::SearchParam(name, value) => set_search_param(name, value)?,
-            Change::EvalFile(None) => {
-                self.engine.unload_networks();
-                println!("info string EvalFile: the hand-written evaluation in every variant");
-            }
-            Change::EvalFile(Some(path)) => {
-                let variant = self.engine.load_network(&path)?;
-                println!(
-                    "info string EvalFile: {} evaluates {variant}",
-                    session::shorten(&path)
-                );
+            Change::EvalFile(choice) => {
+                let now = self.engine.choose_eval(&choice)?;
+                println!("info string EvalFile: {now}");
             }
         }
         Ok(())

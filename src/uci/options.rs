@@ -3,6 +3,7 @@
 use std::sync::OnceLock;
 
 use super::session::shorten;
+use crate::nnue::networks::{EvalChoice, BUILTIN_EVAL};
 use crate::search::params::SearchParams;
 use crate::variants::{UnknownVariant, VariantId};
 
@@ -51,9 +52,6 @@ impl Default for Options {
     }
 }
 
-/// `EvalFile`'s value for the built-in evaluations.
-pub const BUILTIN_EVAL: &str = "<builtin>";
-
 /// A validated `setoption`.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Change {
@@ -66,8 +64,9 @@ pub enum Change {
     Ponder(bool),
     /// A search parameter (`tune` builds only).
     SearchParam(&'static str, i32),
-    /// A network file to load, or `None` for the hand-written evaluations.
-    EvalFile(Option<String>),
+    /// A network file to load, the built-in networks or the hand-written
+    /// evaluations.
+    EvalFile(EvalChoice),
 }
 
 /// The option list printed after `uci`.
@@ -164,11 +163,7 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
         "multipv" => Ok(Change::MultiPv(spin("MultiPV", value, 1, 256)? as usize)),
         "move overhead" => Ok(Change::MoveOverhead(spin("Move Overhead", value, 0, 5000)?)),
         "clear hash" => Ok(Change::ClearHash),
-        "evalfile" => match value.map(str::trim) {
-            None | Some("") => Err("option EvalFile needs a file name".into()),
-            Some(v) if v.eq_ignore_ascii_case(BUILTIN_EVAL) => Ok(Change::EvalFile(None)),
-            Some(v) => Ok(Change::EvalFile(Some(v.to_string()))),
-        },
+        "evalfile" => EvalChoice::parse(value.unwrap_or("")).map(Change::EvalFile),
         "ponder" => match value.map(str::to_ascii_lowercase).as_deref() {
             Some("true") => Ok(Change::Ponder(true)),
             Some("false") => Ok(Change::Ponder(false)),

@@ -1,6 +1,7 @@
 //! The answer to `protover 2`: the `feature` lines, `done=1` last.
 
-use crate::uci::options::{max_hash_mb, BUILTIN_EVAL, DEFAULT_HASH_MB, MAX_THREADS};
+use crate::nnue::networks::BUILTIN_EVAL;
+use crate::uci::options::{max_hash_mb, DEFAULT_HASH_MB, MAX_THREADS};
 use crate::uci::ENGINE_NAME;
 
 /// The feature lines. `usermove=1` so a move cannot be taken for a

@@ -311,9 +311,8 @@ impl Session {
                 self.engine.set_threads(n.min(options::MAX_THREADS));
             }
             Change::MoveOverhead(ms) => self.move_overhead = ms,
-            Change::EvalFile(None) => self.engine.unload_networks(),
-            Change::EvalFile(Some(path)) => {
-                if let Err(e) = self.engine.load_network(&path) {
+            Change::EvalFile(choice) => {
+                if let Err(e) = self.engine.choose_eval(&choice) {
                     println!("{}", output::error(&e, line));
                 }
             }

@@ -1,0 +1,7 @@
+//! The networks built into the binary, one file of `nets/` per variant
+//! whose network beat its hand-written evaluation in a match
+//! (nets/README.md records each one's data, training command and match).
+//! Each file names its variant in its header.
+
+/// No network has beaten its variant's tables yet.
+pub const SHIPPED: &[&[u8]] = &[];
