@@ -165,8 +165,11 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         write_atomically(&checkpoint_path, &checkpoint.to_bytes())?;
         write_atomically(&args.out, &net.quantise(variant).to_bytes())?;
     }
-    // How far the integers stray from the floats, on the held-out positions.
+    // Again, for a resumed run with no epoch left: the network as
+    // this build quantises it.
     let quantised = net.quantise(variant);
+    write_atomically(&args.out, &quantised.to_bytes())?;
+    // How far the integers stray from the floats, on the held-out positions.
     let mut worst = 0.0f32;
     let mut total = 0.0f64;
     for s in &held_out {
