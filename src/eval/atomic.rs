@@ -189,7 +189,9 @@ mod tests {
         // first position; on g6 the queen hits nothing next to the king.
         let hit = eval("rnb1kbnr/pppp1ppp/8/4p3/4P2q/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
         let quiet = eval("rnb1kbnr/pppp1ppp/6q1/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1");
-        assert!(hit < quiet - 100, "{hit} vs {quiet}");
+        // Half a pawn or so: the tuned numbers (nets/README.md) weigh the
+        // threat less than the hand-written ones did (over a pawn).
+        assert!(hit < quiet - 40, "{hit} vs {quiet}");
     }
 
     #[test]
