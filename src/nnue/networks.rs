@@ -77,11 +77,6 @@ impl Default for Networks {
 }
 
 impl Networks {
-    /// No network: the hand-written evaluation in every variant.
-    pub fn tables() -> Networks {
-        Networks::with_builtin(Vec::new())
-    }
-
     /// Starts with `builtin`, which `<builtin>` restores.
     pub fn with_builtin(builtin: Vec<Arc<Network>>) -> Networks {
         Networks {
