@@ -15,8 +15,13 @@ use shakmaty::{attacks, Bitboard, Square};
 
 pub struct DynamoParams {
     material: [i32; 6],
-    piece_edge: [i32; 20],
-    king_edge: [i32; 4],
+    /// Per role, distance 0 .. 2 to the nearest edge; the centre (3) is the
+    /// zero point, so these and `material` do not describe the same thing
+    /// twice (the tuner would drift along the difference).
+    piece_edge: [i32; 15],
+    /// Distance 0 .. 2; the centre is 0 (each side has one king, so only
+    /// differences between the distances count).
+    king_edge: [i32; 3],
     king_open_ray: [i32; 8],
     king_slider_line: i32,
     hanging_stm: i32,
@@ -106,7 +111,10 @@ fn terms(pos: &DynamoPosition, p: &DynamoParams) -> Terms {
                 let sq = bb.trailing_zeros() as u8;
                 bb &= bb - 1;
                 t.material += s * p.material[role];
-                t.edges -= s * p.piece_edge[role * 4 + edge_distance(sq)];
+                let d = edge_distance(sq);
+                if d < 3 {
+                    t.edges -= s * p.piece_edge[role * 3 + d];
+                }
                 if pos.can_remove(sq, !white) {
                     let v = p.material[role];
                     let h = &mut hanging[usize::from(!white)];
@@ -171,7 +179,8 @@ fn king_safety(pos: &DynamoPosition, white: bool, occ: u64, p: &DynamoParams) ->
     let k = kings.trailing_zeros() as u8;
     let enemy_orth = pos.pieces(!white, ROOK) | pos.pieces(!white, QUEEN);
     let enemy_diag = pos.pieces(!white, BISHOP) | pos.pieces(!white, QUEEN);
-    let mut score = -p.king_edge[edge_distance(k)];
+    let d = edge_distance(k);
+    let mut score = if d < 3 { -p.king_edge[d] } else { 0 };
     for dir in 0..8 {
         let sliders = if dir < 4 { enemy_orth } else { enemy_diag };
         if sliders == 0 {
@@ -296,7 +305,11 @@ mod tests {
     #[test]
     fn parameters_load() {
         let p = params();
-        assert_eq!(p.material[PAWN], 100);
+        // The material values stay in their order (the removal threats
+        // read them alone).
+        assert!(0 < p.material[PAWN] && p.material[PAWN] < p.material[KNIGHT]);
+        assert!(p.material[BISHOP] < p.material[ROOK] && p.material[ROOK] < p.material[QUEEN]);
+        assert_eq!((p.piece_edge.len(), p.king_edge.len()), (15, 3));
     }
 
     #[test]
