@@ -6,10 +6,9 @@
 //! output weights by [`QB`], the output bias by `QA * QB`; the output in
 //! centipawns is `sum * SCALE / (QA * QA * QB)` (the squared activation
 //! carries `QA` twice), as in Bullet's simple networks, but with a finer
-//! output scale: with `QB = 64` the integers strayed from the floats by 7
-//! to 13 cp on average on atomic networks; with 512, by 2.6 to 3.6 (the
-//! rest is the first layer's rounding). Every
-//! product still fits: `QA² · 1.98 · QB < 2^31` per neuron, summed in `i64`.
+//! output scale (docs/nnue.md: 64 strayed from the floats by 7-13 cp on
+//! atomic networks, 512 by 2.6-3.6). Every product still fits:
+//! `QA² · 1.98 · QB < 2^31` per neuron, summed in `i64`.
 //!
 //! File (little-endian): `CHIMNNUE`, version `u16`, hidden `u16`, inputs
 //! `u32`, the variant's `UCI_Variant` name in 16 zero-padded bytes, then
