@@ -1,6 +1,8 @@
 //! The fit: the numbers that make `sigmoid(eval / scale)` best predict a
 //! blend of each position's game result and its search score (mean squared
-//! error), by full-batch Adam over the linear model, in parallel.
+//! error), by full-batch Adam over the linear model, in parallel,
+//! optionally with a ridge that pulls every number toward its starting
+//! value (docs/tuning.md, "Numbers that say the same thing twice").
 
 use rayon::prelude::*;
 
@@ -73,22 +75,31 @@ pub struct FitConfig {
     /// Adam's step, in units of the numbers (centipawns mostly).
     pub rate: f32,
     pub scale: f32,
+    /// Loss added per (100 centipawns)² that a number moves from its
+    /// starting value: where two tables say the same thing, this picks the
+    /// smallest moves that fit, instead of a drift along the difference.
+    pub ridge: f32,
 }
 
 /// Fits `delta` (the free numbers' moves from the point of linearisation)
 /// on the `train` rows; `report(epoch, train loss)` every few epochs.
+/// `moved[k]` is how far free number `k` already is from its starting
+/// value at the point of linearisation (what the ridge measures from).
 pub fn fit(
     linear: &Linear,
     train: &[usize],
     wanted: &[f32],
-    free: usize,
+    moved: &[f32],
     config: FitConfig,
     report: &mut dyn FnMut(usize, f64),
 ) -> Vec<f32> {
+    let free = moved.len();
     let mut delta = vec![0.0f32; free];
     let (mut m, mut v) = (vec![0.0f32; free], vec![0.0f32; free]);
     let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
     let scale = config.scale;
+    // d/dx of ridge * (x / 100)².
+    let pull = 2.0 * config.ridge / (100.0 * 100.0);
     for epoch in 1..=config.epochs {
         // Gradient of the mean squared error, summed per thread.
         let grad = train
@@ -115,7 +126,7 @@ pub fn fit(
         let n = train.len().max(1) as f32;
         let t = epoch as i32;
         for j in 0..free {
-            let g = grad[j] / n;
+            let g = grad[j] / n + pull * (moved[j] + delta[j]);
             m[j] = beta1 * m[j] + (1.0 - beta1) * g;
             v[j] = beta2 * v[j] + (1.0 - beta2) * g * g;
             let m_hat = m[j] / (1.0 - beta1.powi(t));
