@@ -195,6 +195,31 @@ fn perft_and_bench_answer_isready_stop_and_quit() {
     assert!(start.elapsed() < PROMPT, "quit took {:?}", start.elapsed());
 }
 
+/// A `quit` piped right behind other lines answers them first: behind a
+/// table clear (`ucinewgame` with a large table) and behind a search, which
+/// it still ends at once.
+#[test]
+fn lines_piped_before_quit_are_answered() {
+    let after_e4 = "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let mut e = Engine::start();
+    e.send("setoption name Hash value 1024");
+    e.sync();
+    e.send_bytes(b"ucinewgame\nposition startpos moves e2e4\nd\nquit\n");
+    let out = e.until(|l| l.starts_with("Fen: "));
+    assert_eq!(out.last().unwrap(), after_e4, "{out:?}");
+    assert!(e.wait_exit().success());
+
+    let mut e = Engine::start();
+    let start = Instant::now();
+    e.send_bytes(b"position startpos\ngo movetime 60000\nposition startpos moves e2e4\nd\nquit\n");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    assert!(!out.is_empty());
+    let out = e.until(|l| l.starts_with("Fen: "));
+    assert_eq!(out.last().unwrap(), after_e4, "{out:?}");
+    assert!(e.wait_exit().success());
+    assert!(start.elapsed() < PROMPT, "quit took {:?}", start.elapsed());
+}
+
 #[test]
 fn a_clock_without_the_side_to_moves_time_is_empty() {
     let mut e = Engine::start();

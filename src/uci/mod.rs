@@ -63,8 +63,19 @@ impl Uci {
         let immediate = match &parsed {
             // An unbounded search ahead of the queue only ends on a stop, so
             // the stop is for it; otherwise it is for a waiting `go`.
-            Ok(Some(Command::Stop | Command::PonderHit | Command::Quit)) => {
+            Ok(Some(Command::Stop | Command::PonderHit)) => {
                 self.engine.unbounded_search() || !self.work_waits()
+            }
+            Ok(Some(Command::Quit)) => {
+                let for_the_job = self.engine.unbounded_search() || !self.work_waits();
+                if for_the_job && !self.deferred.is_empty() {
+                    // Lines wait for the running job: end it at once, answer
+                    // them in order, then quit (a piped `d` before `quit`).
+                    self.stop_job();
+                    false
+                } else {
+                    for_the_job
+                }
             }
             Ok(Some(Command::IsReady)) => !clearing,
             Ok(Some(Command::UciNewGame)) => {
@@ -137,18 +148,10 @@ impl Uci {
             }
             Command::IsReady => println!("readyok"),
             Command::Debug => {}
-            Command::Stop => {
-                // A table clear is not interrupted: it is short and a `go`
-                // needs it done.
-                if self.engine.job_kind() != Some(JobKind::ClearHash) {
-                    self.engine.stop();
-                }
-            }
+            Command::Stop => self.stop_job(),
             Command::PonderHit => self.engine.ponderhit(),
             Command::Quit => {
-                if self.engine.job_kind() != Some(JobKind::ClearHash) {
-                    self.engine.stop();
-                }
+                self.stop_job();
                 return Ok(false);
             }
             Command::UciNewGame => {
@@ -195,6 +198,14 @@ impl Uci {
             }
         }
         Ok(true)
+    }
+
+    /// Ends the running job, but not a table clear: it is short and a `go`
+    /// needs it done.
+    fn stop_job(&mut self) {
+        if self.engine.job_kind() != Some(JobKind::ClearHash) {
+            self.engine.stop();
+        }
     }
 
     fn apply(&mut self, change: Change) -> Result<(), String> {
