@@ -60,7 +60,7 @@ pub struct TuneArgs {
     pub rate: f32,
 
     /// Loss per (100 cp)² that a number moves from the starting file: a
-    /// small pull (e.g. 0.0001) keeps overlapping tables from drifting.
+    /// small pull (e.g. 0.00001) keeps overlapping tables from drifting.
     #[arg(long, default_value_t = 0.0)]
     pub ridge: f32,
 
