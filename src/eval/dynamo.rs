@@ -111,10 +111,7 @@ fn terms(pos: &DynamoPosition, p: &DynamoParams) -> Terms {
                 let sq = bb.trailing_zeros() as u8;
                 bb &= bb - 1;
                 t.material += s * p.material[role];
-                let d = edge_distance(sq);
-                if d < 3 {
-                    t.edges -= s * p.piece_edge[role * 3 + d];
-                }
+                t.edges -= s * at_distance(&p.piece_edge[role * 3..][..3], edge_distance(sq));
                 if pos.can_remove(sq, !white) {
                     let v = p.material[role];
                     let h = &mut hanging[usize::from(!white)];
@@ -169,6 +166,12 @@ fn mobility(pos: &DynamoPosition, white: bool, occ: u64) -> i32 {
     n
 }
 
+/// An edge table's value at distance `d` (0 .. 3): the centre, 3, is the
+/// tables' zero point and has no column.
+fn at_distance(table: &[i32], d: usize) -> i32 {
+    table.get(d).copied().unwrap_or(0)
+}
+
 /// Danger to one king (returned as a score for its side, so negative).
 #[allow(clippy::needless_range_loop)] // `dir` is a direction, not just an index
 fn king_safety(pos: &DynamoPosition, white: bool, occ: u64, p: &DynamoParams) -> i32 {
@@ -179,8 +182,7 @@ fn king_safety(pos: &DynamoPosition, white: bool, occ: u64, p: &DynamoParams) ->
     let k = kings.trailing_zeros() as u8;
     let enemy_orth = pos.pieces(!white, ROOK) | pos.pieces(!white, QUEEN);
     let enemy_diag = pos.pieces(!white, BISHOP) | pos.pieces(!white, QUEEN);
-    let d = edge_distance(k);
-    let mut score = if d < 3 { -p.king_edge[d] } else { 0 };
+    let mut score = -at_distance(&p.king_edge, edge_distance(k));
     for dir in 0..8 {
         let sliders = if dir < 4 { enemy_orth } else { enemy_diag };
         if sliders == 0 {
