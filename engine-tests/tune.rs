@@ -96,6 +96,21 @@ fn the_linear_model_predicts_material_changes() {
     }
 }
 
+/// What the fit should predict when every position's search score is its
+/// evaluation with the numbers `truth`. Only the score counts (lambda 0),
+/// so the truth fits exactly.
+fn scored_by(text: &ParamText, truth: &[i32], all: &[ChessPosition], scale: f32) -> Vec<f32> {
+    let true_weights = weights_at::<ChessPosition>(text, truth).unwrap();
+    let targets: Vec<Target> = all
+        .iter()
+        .map(|p| Target {
+            result: 0.5,
+            score: p.evaluate_with(&true_weights) as f32,
+        })
+        .collect();
+    blend(&targets, 0.0, scale)
+}
+
 #[test]
 fn the_fit_recovers_changed_material_values() {
     let variant = VariantId::Chess;
@@ -109,19 +124,10 @@ fn the_fit_recovers_changed_material_values() {
     truth[material[1]] += 40; // pawn, endgame
     truth[material[2]] += 60; // knight, middlegame
     truth[material[3]] -= 50; // knight, endgame
-    let true_weights = weights_at::<ChessPosition>(&text, &truth).unwrap();
     let all = positions::<ChessPosition>(variant, 6);
     assert!(all.len() > 1000, "{}", all.len());
     let scale = 400.0;
-    let targets: Vec<Target> = all
-        .iter()
-        .map(|p| Target {
-            result: 0.5,
-            score: p.evaluate_with(&true_weights) as f32,
-        })
-        .collect();
-    // Only the search score counts (lambda 0): the truth fits exactly.
-    let wanted = blend(&targets, 0.0, scale);
+    let wanted = scored_by(&text, &truth, &all, scale);
     let linear = linearise(&all, &text, &text.numbers, &material).unwrap();
     let rows: Vec<usize> = (0..all.len()).collect();
     let zero = vec![0.0; material.len()];
@@ -161,17 +167,9 @@ fn the_ridge_puts_a_shared_change_on_the_material() {
     assert_eq!(free.len(), 65);
     let mut truth = text.numbers.clone();
     truth[free[0]] += 60; // knight, middlegame
-    let true_weights = weights_at::<ChessPosition>(&text, &truth).unwrap();
     let all = positions::<ChessPosition>(variant, 6);
     let scale = 400.0;
-    let targets: Vec<Target> = all
-        .iter()
-        .map(|p| Target {
-            result: 0.5,
-            score: p.evaluate_with(&true_weights) as f32,
-        })
-        .collect();
-    let wanted = blend(&targets, 0.0, scale);
+    let wanted = scored_by(&text, &truth, &all, scale);
     let rows: Vec<usize> = (0..all.len()).collect();
     // Start as if an earlier round had put the whole change on the squares.
     let mut moved = vec![60.0f32; free.len()];
