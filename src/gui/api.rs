@@ -89,13 +89,16 @@ impl App {
 
     /// The game plus the search, with the version the page compares.
     fn state(&self) -> Value {
-        let (state, version) = {
+        // The search is read under the game's lock: a finished move search
+        // plays its turn under that lock before it says it is done, so the
+        // page never sees `running: false` beside a game without the turn.
+        let (state, version, search) = {
             let current = lock(&self.game);
-            (current.game.state(), current.version)
+            (current.game.state(), current.version, self.engine.live())
         };
         let mut value = json!(state);
         value["version"] = json!(version);
-        value["search"] = json!(self.engine.live());
+        value["search"] = json!(search);
         value
     }
 
