@@ -133,19 +133,68 @@ fn mirror_images_swap_the_wings() {
 }
 
 #[test]
-fn whole_blocks_of_records_are_held_out() {
-    use chimera::datagen::file::{held_out_records, HELD_OUT_BLOCK};
-    let records = 100 * HELD_OUT_BLOCK + 10;
-    let held = held_out_records(records, 20, 7);
-    assert_eq!(held.len(), records);
-    let blocks: Vec<&[bool]> = held.chunks(HELD_OUT_BLOCK).collect();
-    assert!(blocks.iter().all(|b| b.iter().all(|&h| h == b[0])));
-    // 101 blocks, one in twenty rounded up: 6.
-    assert_eq!(blocks.iter().filter(|b| b[0]).count(), 6);
-    assert_eq!(held, held_out_records(records, 20, 7));
-    assert_ne!(held, held_out_records(records, 20, 8));
-    // A handful of records still holds one block out.
-    assert_eq!(held_out_records(10, 20, 1), vec![true; 10]);
+fn whole_games_are_held_out() {
+    use chimera::datagen::file::held_out_games;
+    // 101 games of 3 to 200 records, as datagen writes them: fullmove
+    // numbers rise or stay within a game (two records can share one), and
+    // the next game starts lower.
+    let mut fullmoves = Vec::new();
+    let mut game_of = Vec::new();
+    for game in 0..101usize {
+        let records = 3 + game * 37 % 198;
+        for r in 0..records {
+            fullmoves.push((5 + r / 2) as u16);
+            game_of.push(game);
+        }
+    }
+    let held = held_out_games(&fullmoves, 20, 7);
+    assert_eq!(held.len(), fullmoves.len());
+    let held_games: Vec<usize> = (0..101)
+        .filter(|&g| {
+            let of_game: Vec<bool> = (0..held.len())
+                .filter(|&i| game_of[i] == g)
+                .map(|i| held[i])
+                .collect();
+            assert!(of_game.iter().all(|&h| h == of_game[0]), "game {g} split");
+            of_game[0]
+        })
+        .collect();
+    // One game in twenty, rounded up: 6 of 101.
+    assert_eq!(held_games.len(), 6);
+    assert_eq!(held, held_out_games(&fullmoves, 20, 7));
+    assert_ne!(held, held_out_games(&fullmoves, 20, 8));
+    // A single game is held out whole.
+    assert_eq!(held_out_games(&[5, 5, 6, 9], 20, 1), vec![true; 4]);
+    // A fall in the fullmove number starts a game, and only a fall does.
+    assert_eq!(
+        held_out_games(&[5, 6, 5, 6], 2, 3)
+            .iter()
+            .filter(|&&h| h)
+            .count(),
+        2
+    );
+}
+
+#[test]
+fn a_packed_position_gives_its_fullmove_number() {
+    for variant in [
+        VariantId::Chess,
+        VariantId::Omega,
+        VariantId::Dynamo,
+        VariantId::Avalanche,
+    ] {
+        with_variant!(variant, P => {
+            let start = P::start_fen(variant);
+            let (fields, _) = start.rsplit_once(' ').unwrap();
+            let fen = format!("{fields} 417");
+            let pos = P::from_fen(variant, &fen).unwrap();
+            let layout = Layout::of::<P>(variant);
+            let mut packed = vec![0; layout.len()];
+            pack(&pos, &layout, &mut packed).unwrap();
+            assert_eq!(layout.fullmove(&packed), 417, "{fen}");
+            assert_eq!(layout.fullmove(&packed[..3]), 0);
+        });
+    }
 }
 
 /// A random network, and the float network its integers stand for (so

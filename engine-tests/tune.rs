@@ -261,6 +261,51 @@ fn the_command_writes_a_file_the_evaluator_reads() {
         }
     }
     assert_ne!(tuned.numbers, original.numbers, "nothing was fitted");
+
+    // `--fix` keeps the tables it names; the others still move.
+    let fixed = ["pst_pawn_mg", "material"];
+    let log = run(&[
+        "tune",
+        "--variant",
+        "chess",
+        "--data",
+        data_s,
+        "--out",
+        out_s,
+        "--rounds",
+        "1",
+        "--epochs",
+        "30",
+        "--fix",
+        fixed[0],
+        fixed[1],
+    ]);
+    assert!(log.contains("pst_pawn_mg material"), "{log}");
+    let refit = ParamText::parse(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let moved = |k: usize| refit.numbers[k] != original.numbers[k];
+    let tables = &original.values;
+    let in_fixed = |k: usize| fixed.contains(&tables[k].table.as_str());
+    assert!((0..tables.len()).any(|k| in_fixed(k) && tuned.numbers[k] != original.numbers[k]));
+    assert!((0..tables.len()).all(|k| !in_fixed(k) || !moved(k)));
+    assert!((0..tables.len()).any(|k| tables[k].table == "pst_knight_mg" && moved(k)));
+    // A table the file does not have is refused.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args([
+            "tune",
+            "--variant",
+            "chess",
+            "--data",
+            data_s,
+            "--out",
+            out_s,
+            "--fix",
+            "pst_wizard",
+        ])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--fix pst_wizard"));
+
     // A data file of another variant is refused.
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
         .args([

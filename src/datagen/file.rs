@@ -271,23 +271,29 @@ impl DataFile {
     }
 }
 
-/// Records held out together when a fit is checked: a game's records are
-/// consecutive in a data file, so whole blocks keep most held-out positions
-/// from games the fit never saw. Single positions would share their
-/// game's result with fitted neighbours and flatter the fit.
-pub const HELD_OUT_BLOCK: usize = 64;
-
-/// Which of `records` records are held out: one block of
-/// [`HELD_OUT_BLOCK`] in `one_in` (at least one), chosen by `seed`.
-pub fn held_out_records(records: usize, one_in: usize, seed: u64) -> Vec<bool> {
-    let blocks = records.div_ceil(HELD_OUT_BLOCK);
-    let mut order: Vec<usize> = (0..blocks).collect();
-    crate::rng::SplitMix64::new(seed).shuffle(&mut order);
-    let mut held_block = vec![false; blocks];
-    for &b in order.iter().take(blocks.div_ceil(one_in.max(1))) {
-        held_block[b] = true;
+/// Which records are held out when a fit is checked: every record of one
+/// game in `one_in` (at least one game), chosen by `seed`. A game's records
+/// are consecutive in a data file and their fullmove numbers never fall, so
+/// a record whose fullmove number is below the one before starts a game.
+/// (Two games merge when the second starts no earlier than the first
+/// ended, which only holds more out together.) Holding out records, or
+/// blocks of them, would let the fit see the held-out positions' games
+/// through their neighbours, and flatter it: an Omega game leaves about
+/// 150 records.
+pub fn held_out_games(fullmoves: &[u16], one_in: usize, seed: u64) -> Vec<bool> {
+    let mut game_of = Vec::with_capacity(fullmoves.len());
+    let mut games = 0;
+    for (i, &fullmove) in fullmoves.iter().enumerate() {
+        if i == 0 || fullmove < fullmoves[i - 1] {
+            games += 1;
+        }
+        game_of.push(games - 1);
     }
-    (0..records)
-        .map(|r| held_block[r / HELD_OUT_BLOCK])
-        .collect()
+    let mut order: Vec<usize> = (0..games).collect();
+    crate::rng::SplitMix64::new(seed).shuffle(&mut order);
+    let mut held_game = vec![false; games];
+    for &g in order.iter().take(games.div_ceil(one_in.max(1))) {
+        held_game[g] = true;
+    }
+    game_of.iter().map(|&g| held_game[g]).collect()
 }

@@ -78,6 +78,15 @@ impl Layout {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// The fullmove number of a packed position (0 if `packed` is short).
+    pub fn fullmove(&self, packed: &[u8]) -> u16 {
+        let at = self.occupancy_bytes() + self.piece_bytes() + 5;
+        match packed.get(at..at + 2) {
+            Some(&[low, high]) => u16::from_le_bytes([low, high]),
+            _ => 0,
+        }
+    }
 }
 
 /// The variant's existing squares in packing order: rank by rank from the

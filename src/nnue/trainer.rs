@@ -12,7 +12,7 @@ use anyhow::{anyhow, Context};
 use super::features::{pieces_from_packed, InputSpace};
 use super::network::SCALE;
 use super::train::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
-use crate::datagen::file::{held_out_records, DataFile};
+use crate::datagen::file::{held_out_games, DataFile};
 use crate::rng::SplitMix64;
 use crate::tournament::args::parse_variant;
 use crate::variants::VariantId;
@@ -87,9 +87,9 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let variant = parse_variant(&args.variant).map_err(|e| anyhow!(e))?;
     let space = crate::with_variant!(variant, P => InputSpace::of::<P>(variant));
     let started = Instant::now();
-    let samples = read_samples(variant, &space, &args)?;
-    let records = samples.last().map_or(0, |(record, _)| record + 1);
-    let (held_out, mut train) = split(&samples, args.seed);
+    let Samples { samples, fullmoves } = read_samples(variant, &space, &args)?;
+    let records = fullmoves.len();
+    let (held_out, mut train) = split(&samples, &fullmoves, args.seed);
     eprintln!(
         "train {variant}: {records} positions read in {:.1} s{}; {} inputs, {} hidden; {} samples held out",
         started.elapsed().as_secs_f64(),
@@ -189,12 +189,11 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// One block of records in twenty held out (a mirror image goes with its
-/// original; see [`held_out_records`]): the held-out samples and the
-/// indices of the others.
-fn split(samples: &[(usize, Sample)], seed: u64) -> (Vec<Sample>, Vec<usize>) {
-    let records = samples.last().map_or(0, |(record, _)| record + 1);
-    let held = held_out_records(records, 20, seed);
+/// One game in twenty held out (a mirror image goes with its original;
+/// see [`held_out_games`]): the held-out samples and the indices of the
+/// others. `fullmoves` has each record's fullmove number.
+fn split(samples: &[(usize, Sample)], fullmoves: &[u16], seed: u64) -> (Vec<Sample>, Vec<usize>) {
+    let held = held_out_games(fullmoves, 20, seed);
     let mut held_out = Vec::new();
     let mut train = Vec::new();
     for (i, (record, sample)) in samples.iter().enumerate() {
@@ -242,15 +241,23 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Every record of the data files as a training sample (and its mirror
-/// image with `--mirror`), each with its record's number.
+/// The data files read for training.
+struct Samples {
+    /// Every record as a training sample (and its mirror image with
+    /// `--mirror`), each with its record's number.
+    samples: Vec<(usize, Sample)>,
+    /// Every record's fullmove number, which tells the games apart.
+    fullmoves: Vec<u16>,
+}
+
 fn read_samples(
     variant: VariantId,
     space: &InputSpace,
     args: &TrainArgs,
-) -> anyhow::Result<Vec<(usize, Sample)>> {
+) -> anyhow::Result<Samples> {
     let limit = args.limit.unwrap_or(usize::MAX);
     let mut samples = Vec::new();
+    let mut fullmoves = Vec::new();
     let mut records = 0;
     let mut pieces = Vec::new();
     for path in &args.data {
@@ -291,11 +298,12 @@ fn read_samples(
                 };
                 samples.push((records, sample));
             }
+            fullmoves.push(file.layout.fullmove(record.position));
             records += 1;
         }
     }
     if records < 100 {
         return Err(anyhow!("only {records} positions: too few to train on"));
     }
-    Ok(samples)
+    Ok(Samples { samples, fullmoves })
 }

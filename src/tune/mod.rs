@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Context};
 
-use crate::datagen::file::{held_out_records, DataFile};
+use crate::datagen::file::{held_out_games, DataFile};
 use crate::datagen::packed::Packed;
 use crate::eval::Tunable;
 use crate::tournament::args::parse_variant;
@@ -64,6 +64,12 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 0.0)]
     pub ridge: f32,
 
+    /// Tables to keep as they are (e.g. `--fix pst_pawn_mg pst_knight`),
+    /// besides those the evaluator never fits: fewer numbers for data
+    /// from few games.
+    #[arg(long, num_args = 1.., value_name = "TABLE")]
+    pub fix: Vec<String>,
+
     /// Use at most this many positions (the first ones read).
     #[arg(long)]
     pub limit: Option<usize>,
@@ -94,7 +100,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
 
 fn run_variant<P: Tunable + Packed>(variant: VariantId, args: &TuneArgs) -> anyhow::Result<()> {
     let started = Instant::now();
-    let (positions, targets) = read_data::<P>(variant, args)?;
+    let (positions, targets, fullmoves) = read_data::<P>(variant, args)?;
     let text = match &args.from {
         Some(path) => std::fs::read_to_string(path)
             .with_context(|| format!("cannot read {}", path.display()))?,
@@ -102,13 +108,25 @@ fn run_variant<P: Tunable + Packed>(variant: VariantId, args: &TuneArgs) -> anyh
     };
     let text = ParamText::parse(&text).map_err(|e| anyhow!("{}: {e}", P::FILE))?;
     weights_at::<P>(&text, &text.numbers).map_err(|e| anyhow!("{}: {e}", P::FILE))?;
+    if let Some(unknown) = args
+        .fix
+        .iter()
+        .find(|name| !text.values.iter().any(|v| &v.table == *name))
+    {
+        return Err(anyhow!("--fix {unknown}: {} has no such table", P::FILE));
+    }
+    let fixed: Vec<&str> = P::FIXED
+        .iter()
+        .copied()
+        .chain(args.fix.iter().map(String::as_str))
+        .collect();
     let free: Vec<usize> = (0..text.values.len())
-        .filter(|&j| !P::FIXED.contains(&text.values[j].table.as_str()))
+        .filter(|&j| !fixed.contains(&text.values[j].table.as_str()))
         .collect();
 
-    // One block of records in ten is held out to show whether the fit
-    // generalises to games it did not see.
-    let held = held_out_records(positions.len(), 10, args.seed);
+    // One game in ten is held out to show whether the fit generalises to
+    // games it did not see.
+    let held = held_out_games(&fullmoves, 10, args.seed);
     let (held_out, train): (Vec<usize>, Vec<usize>) = (0..positions.len()).partition(|&i| held[i]);
     eprintln!(
         "tune {variant}: {} positions ({} fitted, {} held out), {} numbers of {} free ({} fixed tables: {})",
@@ -117,8 +135,8 @@ fn run_variant<P: Tunable + Packed>(variant: VariantId, args: &TuneArgs) -> anyh
         held_out.len(),
         free.len(),
         text.values.len(),
-        P::FIXED.len(),
-        P::FIXED.join(" ")
+        fixed.len(),
+        fixed.join(" ")
     );
 
     let mut numbers = text.numbers.clone();
@@ -184,13 +202,15 @@ pub fn use_threads(threads: Option<usize>) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The positions of every data file and their targets.
+/// The positions of every data file, their targets and their fullmove
+/// numbers (which tell the games apart).
 fn read_data<P: Packed>(
     variant: VariantId,
     args: &TuneArgs,
-) -> anyhow::Result<(Vec<P>, Vec<Target>)> {
+) -> anyhow::Result<(Vec<P>, Vec<Target>, Vec<u16>)> {
     let mut positions = Vec::new();
     let mut targets = Vec::new();
+    let mut fullmoves = Vec::new();
     let mut unreadable = 0usize;
     let limit = args.limit.unwrap_or(usize::MAX);
     for path in &args.data {
@@ -209,6 +229,7 @@ fn read_data<P: Packed>(
             match file.position::<P>(&record) {
                 Ok(pos) => {
                     positions.push(pos);
+                    fullmoves.push(file.layout.fullmove(record.position));
                     targets.push(Target {
                         result: record.result.points(),
                         score: f32::from(record.score),
@@ -227,5 +248,5 @@ fn read_data<P: Packed>(
             positions.len()
         ));
     }
-    Ok((positions, targets))
+    Ok((positions, targets, fullmoves))
 }
