@@ -56,20 +56,26 @@ impl VariantId {
     }
 
     /// The name as the project's binary files write it in their headers:
-    /// ASCII, zero-padded to 16 bytes.
+    /// ASCII, zero-padded to 16 bytes. A longer name keeps its first 16
+    /// bytes (`avalanche-balanc`), which no other variant's field has.
     pub fn name_field(self) -> [u8; 16] {
         let mut field = [0u8; 16];
         let name = self.name().as_bytes();
-        field[..name.len()].copy_from_slice(name);
+        let len = name.len().min(field.len());
+        field[..len].copy_from_slice(&name[..len]);
         field
     }
 
-    /// The variant a header's 16-byte name field names; the error is the
-    /// name as written.
+    /// The variant whose [`VariantId::name_field`] is `field`; the error is
+    /// the name as written.
     pub fn from_name_field(field: &[u8]) -> Result<VariantId, String> {
-        let end = field.iter().position(|&b| b == 0).unwrap_or(field.len());
-        let name = String::from_utf8_lossy(&field[..end]).to_string();
-        VariantId::parse(&name).map_err(|_| name)
+        VariantId::ALL
+            .into_iter()
+            .find(|v| v.name_field().as_slice() == field)
+            .ok_or_else(|| {
+                let end = field.iter().position(|&b| b == 0).unwrap_or(field.len());
+                String::from_utf8_lossy(&field[..end]).to_string()
+            })
     }
 
     /// The variant named exactly `name` (`"avalanche-balanced"`).
@@ -161,6 +167,31 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), VariantId::ALL.len());
         assert_eq!(VariantId::DEFAULT, VariantId::Chess);
+    }
+
+    #[test]
+    fn header_name_fields_are_distinct_and_read_back() {
+        // avalanche-balanced and avalanche-reversed are longer than the
+        // field: they used to panic the datagen and network writers.
+        let mut fields = VariantId::ALL.map(VariantId::name_field).to_vec();
+        for v in VariantId::ALL {
+            assert_eq!(VariantId::from_name_field(&v.name_field()), Ok(v));
+        }
+        assert_eq!(
+            &VariantId::AvalancheBalanced.name_field(),
+            b"avalanche-balanc"
+        );
+        assert_eq!(&VariantId::Atomic.name_field()[..7], b"atomic\0");
+        fields.sort_unstable();
+        fields.dedup();
+        assert_eq!(fields.len(), VariantId::ALL.len());
+        let mut padded = [0u8; 16];
+        padded[..5].copy_from_slice(b"chesz");
+        assert_eq!(VariantId::from_name_field(&padded), Err("chesz".into()));
+        assert_eq!(
+            VariantId::from_name_field(b"avalanche-balanx"),
+            Err("avalanche-balanx".into())
+        );
     }
 
     #[test]
