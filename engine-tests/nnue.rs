@@ -461,7 +461,9 @@ fn builtin_networks_come_back_and_tables_switch_them_off() {
         .collect();
     let defaults = Networks::default();
     for v in VariantId::ALL {
-        assert_eq!(defaults.get(v).is_some(), shipped.contains(&v), "{v}");
+        let like = chimera::nnue::networks::played_like(v);
+        let evaluated = shipped.contains(&v) || like.is_some_and(|l| shipped.contains(&l));
+        assert_eq!(defaults.get(v).is_some(), evaluated, "{v}");
         assert!(shipped.iter().filter(|&&s| s == v).count() <= 1, "{v}");
     }
     // The mechanism, with a stand-in built-in chess network.
@@ -491,7 +493,10 @@ fn builtin_networks_come_back_and_tables_switch_them_off() {
     let now = nets
         .choose(&EvalChoice::parse(" <builtin> ").unwrap())
         .unwrap();
-    assert!(now.contains("built-in networks in chess"), "{now}");
+    assert_eq!(
+        now,
+        "the built-in network in chess, the hand-written evaluation elsewhere"
+    );
     assert_eq!(nets.get(VariantId::Chess).as_deref(), Some(&builtin));
     assert!(nets.get(VariantId::Atomic).is_none());
     assert!(EvalChoice::parse("  ").is_err());
@@ -648,4 +653,102 @@ fn the_train_command_writes_a_network_and_resumes() {
     ] {
         std::fs::remove_file(p).unwrap();
     }
+}
+
+/// The `eval` line of the network for `position` (`startpos` or `fen
+/// ...`), in centipawns for the side to move, or `None` when the
+/// hand-written evaluation is the one in use.
+fn network_eval(e: &mut common::engine::Engine, position: &str) -> Option<i32> {
+    e.send(&format!("position {position}"));
+    e.send("eval");
+    let out = e.sync();
+    let line = out.iter().find(|l| l.starts_with("NNUE evaluation: "))?;
+    let cp = line["NNUE evaluation: ".len()..].split(' ').next()?;
+    Some(cp.parse().unwrap_or_else(|_| panic!("{line}")))
+}
+
+#[test]
+fn the_shipped_avalanche_network_plays_avalanche_only() {
+    let mut e = common::engine::Engine::start();
+    e.send("setoption name UCI_Variant value avalanche");
+    e.sync();
+    let score = network_eval(&mut e, "startpos").expect("avalanche starts with its network");
+    // White, first to move, wins more avalanche games than Black (13 to 9
+    // in the network's data), but not as many as a queen up.
+    assert!(score.abs() < 300, "the start position: {score}");
+    // A queen up is a won game, for either colour with either to move: the
+    // network reads the board from the side to move's view.
+    let queen_up = [
+        (
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            1,
+        ),
+        (
+            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            -1,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1",
+            1,
+        ),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
+            -1,
+        ),
+    ];
+    for (fen, sign) in queen_up {
+        let score = network_eval(&mut e, &format!("fen {fen}")).expect("the network evaluates");
+        assert!(sign * score > 300, "{fen}: {score}");
+    }
+    // Avalanche-balanced plays the same game but for White's first turn,
+    // and the same network evaluates it. Reversed (no match yet) and chess
+    // keep their hand-written evaluation.
+    e.send("setoption name UCI_Variant value avalanche-balanced");
+    e.sync();
+    assert_eq!(network_eval(&mut e, "startpos"), Some(score));
+    for variant in ["avalanche-reversed", "chess"] {
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.sync();
+        assert_eq!(network_eval(&mut e, "startpos"), None, "{variant}");
+    }
+    e.send("setoption name UCI_Variant value avalanche");
+    e.send("setoption name EvalFile value <tables>");
+    e.sync();
+    assert_eq!(network_eval(&mut e, "startpos"), None);
+    e.send("setoption name EvalFile value <builtin>");
+    let out = e.sync();
+    assert_eq!(
+        out,
+        ["info string EvalFile: the built-in networks in avalanche and avalanche-balanced, the hand-written evaluation elsewhere"]
+    );
+    assert_eq!(network_eval(&mut e, "startpos"), Some(score));
+}
+
+#[test]
+fn a_variant_played_like_another_takes_its_network_unless_it_has_its_own() {
+    use chimera::nnue::networks::{EvalChoice, Networks};
+    let space = with_variant!(VariantId::Avalanche, P => InputSpace::of::<P>(VariantId::Avalanche));
+    let (_, avalanche) = random_network(&space, VariantId::Avalanche, 5);
+    let (_, balanced) = random_network(&space, VariantId::AvalancheBalanced, 6);
+    let nets = Networks::with_builtin(vec![Arc::new(avalanche.clone())]);
+    assert_eq!(nets.get(VariantId::Avalanche).as_deref(), Some(&avalanche));
+    assert_eq!(
+        nets.get(VariantId::AvalancheBalanced).as_deref(),
+        Some(&avalanche)
+    );
+    assert!(nets.get(VariantId::AvalancheReversed).is_none());
+    // A network of its own wins, and leaves avalanche's in place.
+    let path = std::env::temp_dir().join(format!("balanced-{}.nnue", std::process::id()));
+    std::fs::write(&path, balanced.to_bytes()).unwrap();
+    let file = EvalChoice::parse(path.to_str().unwrap()).unwrap();
+    assert!(nets
+        .choose(&file)
+        .unwrap()
+        .ends_with("evaluates avalanche-balanced"));
+    assert_eq!(
+        nets.get(VariantId::AvalancheBalanced).as_deref(),
+        Some(&balanced)
+    );
+    assert_eq!(nets.get(VariantId::Avalanche).as_deref(), Some(&avalanche));
+    std::fs::remove_file(&path).unwrap();
 }

@@ -3,5 +3,6 @@
 //! (nets/README.md records each one's data, training command and match).
 //! Each file names its variant in its header.
 
-/// No network has beaten its variant's tables yet.
-pub const SHIPPED: &[&[u8]] = &[];
+/// Avalanche's network, which also evaluates avalanche-balanced
+/// ([`super::networks::played_like`]).
+pub const SHIPPED: &[&[u8]] = &[include_bytes!("../../nets/avalanche.nnue")];

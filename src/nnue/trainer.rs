@@ -1,8 +1,8 @@
 //! `chimera train`: fits a network to datagen files (docs/nnue.md). Reads
 //! every record's pieces straight from its bytes (and, with `--mirror`,
-//! their mirror image), holds one block of records in twenty out, runs epochs of shuffled mini-batches on all cores, saves a
-//! checkpoint after every epoch (`--resume` goes on from it) and writes the
-//! quantised network.
+//! their mirror image), holds one game in twenty out, runs epochs of
+//! shuffled mini-batches on all cores, saves a checkpoint after every epoch
+//! (`--resume` goes on from it) and writes the quantised network.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
