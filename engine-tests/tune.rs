@@ -236,7 +236,7 @@ fn the_command_writes_a_file_the_evaluator_reads() {
         "--out",
         data_s,
     ]);
-    let log = run(&[
+    let command = [
         "tune",
         "--variant",
         "chess",
@@ -244,11 +244,9 @@ fn the_command_writes_a_file_the_evaluator_reads() {
         data_s,
         "--out",
         out_s,
-        "--rounds",
-        "1",
-        "--epochs",
-        "30",
-    ]);
+    ];
+    let tune = [&command[..], &["--rounds", "1", "--epochs", "30"]].concat();
+    let log = run(&tune);
     assert!(log.contains("held-out loss"), "{log}");
     let text = std::fs::read_to_string(&out).unwrap();
     let tuned = ParamText::parse(&text).unwrap();
@@ -264,22 +262,7 @@ fn the_command_writes_a_file_the_evaluator_reads() {
 
     // `--fix` keeps the tables it names; the others still move.
     let fixed = ["pst_pawn_mg", "material"];
-    let log = run(&[
-        "tune",
-        "--variant",
-        "chess",
-        "--data",
-        data_s,
-        "--out",
-        out_s,
-        "--rounds",
-        "1",
-        "--epochs",
-        "30",
-        "--fix",
-        fixed[0],
-        fixed[1],
-    ]);
+    let log = run(&[&tune[..], &["--fix", fixed[0], fixed[1]]].concat());
     assert!(log.contains("pst_pawn_mg material"), "{log}");
     let refit = ParamText::parse(&std::fs::read_to_string(&out).unwrap()).unwrap();
     let moved = |k: usize| refit.numbers[k] != original.numbers[k];
@@ -290,17 +273,8 @@ fn the_command_writes_a_file_the_evaluator_reads() {
     assert!((0..tables.len()).any(|k| tables[k].table == "pst_knight_mg" && moved(k)));
     // A table the file does not have is refused.
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .args([
-            "tune",
-            "--variant",
-            "chess",
-            "--data",
-            data_s,
-            "--out",
-            out_s,
-            "--fix",
-            "pst_wizard",
-        ])
+        .args(command)
+        .args(["--fix", "pst_wizard"])
         .output()
         .unwrap();
     assert!(!o.status.success());
