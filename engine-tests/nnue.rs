@@ -701,16 +701,25 @@ fn the_shipped_avalanche_network_evaluates_avalanche_and_balanced() {
         assert!(sign * score > 300, "{fen}: {score}");
     }
     // Avalanche-balanced plays the same game but for White's first turn,
-    // and the same network evaluates it. Reversed (no match yet) and chess
-    // keep their hand-written evaluation.
+    // and the same network evaluates it. Avalanche-reversed (Black's king
+    // and queen exchanged) too, from its own start position; chess keeps
+    // its hand-written evaluation.
     e.send("setoption name UCI_Variant value avalanche-balanced");
     e.sync();
     assert_eq!(network_eval(&mut e, "startpos"), Some(score));
-    for variant in ["avalanche-reversed", "chess"] {
-        e.send(&format!("setoption name UCI_Variant value {variant}"));
-        e.sync();
-        assert_eq!(network_eval(&mut e, "startpos"), None, "{variant}");
-    }
+    e.send("setoption name UCI_Variant value avalanche-reversed");
+    e.sync();
+    let reversed = network_eval(&mut e, "startpos").expect("reversed takes avalanche's network");
+    assert!(
+        reversed.abs() < 300,
+        "reversed's start position: {reversed}"
+    );
+    let fen = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
+    let down = network_eval(&mut e, &format!("fen {fen}")).expect("the network evaluates");
+    assert!(down < -300, "reversed, White a queen down: {down}");
+    e.send("setoption name UCI_Variant value chess");
+    e.sync();
+    assert_eq!(network_eval(&mut e, "startpos"), None);
     e.send("setoption name UCI_Variant value avalanche");
     e.send("setoption name EvalFile value <tables>");
     e.sync();
@@ -719,7 +728,7 @@ fn the_shipped_avalanche_network_evaluates_avalanche_and_balanced() {
     let out = e.sync();
     assert_eq!(
         out,
-        ["info string EvalFile: the built-in networks in avalanche and avalanche-balanced, the hand-written evaluation elsewhere"]
+        ["info string EvalFile: the built-in networks in avalanche, avalanche-balanced and avalanche-reversed, the hand-written evaluation elsewhere"]
     );
     assert_eq!(network_eval(&mut e, "startpos"), Some(score));
 }
@@ -736,7 +745,11 @@ fn a_variant_played_like_another_takes_its_network_unless_it_has_its_own() {
         nets.get(VariantId::AvalancheBalanced).as_deref(),
         Some(&avalanche)
     );
-    assert!(nets.get(VariantId::AvalancheReversed).is_none());
+    assert_eq!(
+        nets.get(VariantId::AvalancheReversed).as_deref(),
+        Some(&avalanche)
+    );
+    assert!(nets.get(VariantId::Chess).is_none());
     // A network of its own wins, and leaves avalanche's in place.
     let path = std::env::temp_dir().join(format!("balanced-{}.nnue", std::process::id()));
     std::fs::write(&path, balanced.to_bytes()).unwrap();

@@ -3,6 +3,7 @@
 //! (nets/README.md records each one's data, training command and match).
 //! Each file names its variant in its header.
 
-/// Avalanche's network, which also evaluates avalanche-balanced
+/// Avalanche's network, which also evaluates avalanche-balanced and
+/// avalanche-reversed
 /// ([`super::networks::played_like`]).
 pub const SHIPPED: &[&[u8]] = &[include_bytes!("../../nets/avalanche.nnue")];

@@ -148,12 +148,11 @@ impl Networks {
 
 /// The variant whose network also evaluates `variant` when it has none of
 /// its own. Avalanche-balanced plays avalanche's game but for White's first
-/// turn, and a match showed avalanche's network gains there
-/// (nets/README.md). Avalanche-reversed is not here: no match has measured
-/// the network with Black's king and queen exchanged yet.
+/// turn, avalanche-reversed with Black's king and queen exchanged; matches
+/// showed avalanche's network gains in both (nets/README.md).
 pub fn played_like(variant: VariantId) -> Option<VariantId> {
     match variant {
-        VariantId::AvalancheBalanced => Some(VariantId::Avalanche),
+        VariantId::AvalancheBalanced | VariantId::AvalancheReversed => Some(VariantId::Avalanche),
         _ => None,
     }
 }
