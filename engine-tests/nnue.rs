@@ -668,7 +668,7 @@ fn network_eval(e: &mut common::engine::Engine, position: &str) -> Option<i32> {
 }
 
 #[test]
-fn the_shipped_avalanche_network_evaluates_avalanche_and_balanced() {
+fn the_shipped_avalanche_network_evaluates_avalanche_and_its_forms() {
     let mut e = common::engine::Engine::start();
     e.send("setoption name UCI_Variant value avalanche");
     e.sync();

@@ -224,7 +224,7 @@ mod tests {
     use crate::variants::VariantId;
 
     #[test]
-    fn turns_come_best_first_and_equals_in_list_order() {
+    fn turns_come_best_first_and_the_first_of_equals_first() {
         let pos = ChessPosition::start(VariantId::Chess);
         let mut moves = Vec::new();
         pos.generate(&mut moves);
