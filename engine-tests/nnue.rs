@@ -268,6 +268,44 @@ fn stack_matches_fresh<P: Pieces>(variant: VariantId) {
     );
 }
 
+/// A position set up by hand may hold more pieces than any game (Omega's
+/// 104 squares, all full): the accumulator, fresh or brought from another
+/// position's, is still the sum of every piece's weights.
+#[test]
+fn accumulators_of_more_pieces_than_a_game_holds_are_exact() {
+    use chimera::nnue::features::PieceOn;
+    use chimera::variants::omega::OmegaPosition;
+    let variant = VariantId::Omega;
+    let space = InputSpace::of::<OmegaPosition>(variant);
+    let (_, net) = random_network(&space, variant, 17);
+    let crowd: Vec<PieceOn> = (0..104u8)
+        .map(|square| PieceOn {
+            square,
+            nibble: ((square * 5) % 8) | if square % 3 == 0 { 8 } else { 0 },
+        })
+        .collect();
+    let few: Vec<PieceOn> = crowd.iter().copied().step_by(20).collect();
+    let by_hand = |pieces: &[PieceOn]| {
+        let view = |white: bool| {
+            let mut sum = net.b1.clone();
+            for &p in pieces {
+                let row = &net.w1[space.input(p, white) * net.hidden..];
+                for (a, w) in sum.iter_mut().zip(row) {
+                    *a = a.wrapping_add(*w);
+                }
+            }
+            sum
+        };
+        [view(true), view(false)]
+    };
+    assert_eq!(net.refresh(&space, &crowd).views, by_hand(&crowd));
+    let mut acc = net.refresh(&space, &few);
+    net.update(&space, &net.refresh(&space, &crowd), &mut acc, &crowd, &few);
+    assert_eq!(acc.views, by_hand(&few), "104 pieces to 6");
+    net.update(&space, &net.refresh(&space, &few), &mut acc, &few, &crowd);
+    assert_eq!(acc.views, by_hand(&crowd), "6 pieces to 104");
+}
+
 #[test]
 fn accumulators_brought_along_a_game_equal_fresh_ones() {
     for variant in VariantId::ALL {

@@ -20,7 +20,7 @@ pub const MAX_PIECES: usize = 48;
 
 /// One piece: its square (packing order) and its nibble (role in bits
 /// 0..2, bit 3 set for Black), as the data files write it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PieceOn {
     pub square: u8,
     pub nibble: u8,

@@ -10,6 +10,7 @@ pub mod builtin;
 pub mod features;
 pub mod network;
 pub mod networks;
+pub mod simd;
 pub mod stack;
 pub mod train;
 pub mod trainer;

@@ -16,7 +16,8 @@
 //! first-layer biases (`hidden`), output weights (`2 * hidden`, the side
 //! to move's half first), output bias (one `i32`).
 
-use super::features::{InputSpace, PieceOn};
+use super::features::{InputSpace, PieceOn, MAX_PIECES};
+use super::simd;
 use crate::variants::VariantId;
 
 pub const QA: i32 = 255;
@@ -42,6 +43,8 @@ pub struct Network {
     /// `2 * hidden`: the side to move's view, then the other.
     pub w2: Vec<i16>,
     pub b2: i32,
+    /// [`simd::output_steps`] of `w2`.
+    output_steps: usize,
 }
 
 /// The first layer's sums for both views of one position.
@@ -52,6 +55,29 @@ pub struct Accumulator {
 }
 
 impl Network {
+    /// A network of `inputs` → `b1.len()` hidden → 1 with these integers.
+    pub fn new(
+        variant: VariantId,
+        inputs: usize,
+        w1: Vec<i16>,
+        b1: Vec<i16>,
+        w2: Vec<i16>,
+        b2: i32,
+    ) -> Network {
+        let hidden = b1.len();
+        assert!(w1.len() == inputs * hidden && w2.len() == 2 * hidden);
+        Network {
+            variant,
+            hidden,
+            inputs,
+            output_steps: simd::output_steps(&w2),
+            w1,
+            b1,
+            w2,
+            b2,
+        }
+    }
+
     /// The variant a network file's header names.
     pub fn variant_of(bytes: &[u8]) -> Result<VariantId, String> {
         if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
@@ -109,15 +135,7 @@ impl Network {
         let b1 = take(hidden);
         let w2 = take(2 * hidden);
         let b2 = i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-        Ok(Network {
-            variant,
-            hidden,
-            inputs,
-            w1,
-            b1,
-            w2,
-            b2,
-        })
+        Ok(Network::new(variant, inputs, w1, b1, w2, b2))
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -134,42 +152,72 @@ impl Network {
         out
     }
 
-    /// The first layer's weights of one input.
-    #[inline]
-    fn row(&self, input: usize) -> &[i16] {
-        &self.w1[input * self.hidden..(input + 1) * self.hidden]
-    }
-
     /// The accumulator of a position with these pieces, from scratch.
     pub fn refresh(&self, space: &InputSpace, pieces: &[PieceOn]) -> Accumulator {
         let mut acc = Accumulator {
             views: [self.b1.clone(), self.b1.clone()],
         };
-        for &p in pieces {
-            self.add(space, &mut acc, p);
-        }
+        self.refresh_into(space, pieces, &mut acc);
         acc
     }
 
-    /// Adds a piece to both views.
-    #[inline]
-    pub fn add(&self, space: &InputSpace, acc: &mut Accumulator, p: PieceOn) {
+    /// [`Network::refresh`] into an accumulator of this network's width.
+    pub fn refresh_into(&self, space: &InputSpace, pieces: &[PieceOn], acc: &mut Accumulator) {
+        let mut inputs = [0usize; MAX_PIECES];
         for (view, white) in acc.views.iter_mut().zip([true, false]) {
-            let row = self.row(space.input(p, white));
-            view.iter_mut()
-                .zip(row)
-                .for_each(|(a, w)| *a = a.wrapping_add(*w));
+            // MAX_PIECES at a time: a position set up by hand may hold more.
+            let mut batches = pieces.chunks(MAX_PIECES);
+            let first = batches.next().unwrap_or(&[]);
+            for (slot, &p) in inputs.iter_mut().zip(first) {
+                *slot = space.input(p, white);
+            }
+            simd::apply(view, &self.b1, &self.w1, &inputs[..first.len()], &[]);
+            for batch in batches {
+                for (slot, &p) in inputs.iter_mut().zip(batch) {
+                    *slot = space.input(p, white);
+                }
+                let from = view.clone();
+                simd::apply(view, &from, &self.w1, &inputs[..batch.len()], &[]);
+            }
         }
     }
 
-    /// Takes a piece off both views.
-    #[inline]
-    pub fn remove(&self, space: &InputSpace, acc: &mut Accumulator, p: PieceOn) {
-        for (view, white) in acc.views.iter_mut().zip([true, false]) {
-            let row = self.row(space.input(p, white));
-            view.iter_mut()
-                .zip(row)
-                .for_each(|(a, w)| *a = a.wrapping_sub(*w));
+    /// Brings `to` to the position with pieces `after` from `from`, the
+    /// accumulator of the position with pieces `before` (both lists
+    /// sorted): only the pieces that differ are added or taken off, in
+    /// one pass per view.
+    pub fn update(
+        &self,
+        space: &InputSpace,
+        from: &Accumulator,
+        to: &mut Accumulator,
+        before: &[PieceOn],
+        after: &[PieceOn],
+    ) {
+        let mut changes = Changes::new();
+        // Past as many changes as pieces, a fresh accumulator is cheaper.
+        if !changes.between(before, after) || changes.added + changes.removed >= after.len() {
+            self.refresh_into(space, after, to);
+            return;
+        }
+        let (mut adds, mut removes) = ([0usize; MAX_PIECES], [0usize; MAX_PIECES]);
+        for (v, white) in [true, false].into_iter().enumerate() {
+            for (slot, &p) in adds.iter_mut().zip(&changes.pieces[0][..changes.added]) {
+                *slot = space.input(p, white);
+            }
+            for (slot, &p) in removes
+                .iter_mut()
+                .zip(&changes.pieces[1][..changes.removed])
+            {
+                *slot = space.input(p, white);
+            }
+            simd::apply(
+                &mut to.views[v],
+                &from.views[v],
+                &self.w1,
+                &adds[..changes.added],
+                &removes[..changes.removed],
+            );
         }
     }
 
@@ -181,56 +229,59 @@ impl Network {
             (&acc.views[1], &acc.views[0])
         };
         let (w_us, w_them) = self.w2.split_at(self.hidden);
-        let half = |view: &[i16], w: &[i16]| -> i64 {
-            view.iter()
-                .zip(w)
-                .map(|(&a, &w)| {
-                    let c = i32::from(a).clamp(0, QA);
-                    // c * c * w fits in i32: 255 * 255 * 32767 < 2^31.
-                    i64::from(c * c * i32::from(w))
-                })
-                .sum()
-        };
-        let sum = half(us, w_us) + half(them, w_them);
+        let steps = self.output_steps;
+        let sum = simd::screlu_dot(us, w_us, steps) + simd::screlu_dot(them, w_them, steps);
         // The squared activation carries QA twice; fold one back first.
         let out = sum / i64::from(QA) + i64::from(self.b2);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }
 
-/// Brings `acc` (of the position with pieces `before`) to the position with
-/// pieces `after`: both lists sorted, only the pieces that differ change.
-pub fn update(
-    net: &Network,
-    space: &InputSpace,
-    acc: &mut Accumulator,
-    before: &[PieceOn],
-    after: &[PieceOn],
-) {
-    let (mut i, mut j) = (0, 0);
-    while i < before.len() || j < after.len() {
-        match (before.get(i), after.get(j)) {
-            (Some(a), Some(b)) if a == b => {
+/// The pieces two positions do not share: the ones added, then the ones
+/// taken off.
+struct Changes {
+    pieces: [[PieceOn; MAX_PIECES]; 2],
+    added: usize,
+    removed: usize,
+}
+
+impl Changes {
+    fn new() -> Changes {
+        Changes {
+            pieces: [[PieceOn::default(); MAX_PIECES]; 2],
+            added: 0,
+            removed: 0,
+        }
+    }
+
+    /// Fills in the changes between two sorted piece lists; false if they
+    /// are more than the buffers hold.
+    fn between(&mut self, before: &[PieceOn], after: &[PieceOn]) -> bool {
+        let (mut i, mut j) = (0, 0);
+        loop {
+            let take_before = match (before.get(i), after.get(j)) {
+                (Some(a), Some(b)) if a == b => {
+                    i += 1;
+                    j += 1;
+                    continue;
+                }
+                (Some(a), Some(b)) => a < b,
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => return true,
+            };
+            let (list, count, piece) = if take_before {
                 i += 1;
+                (1, &mut self.removed, before[i - 1])
+            } else {
                 j += 1;
+                (0, &mut self.added, after[j - 1])
+            };
+            if *count == MAX_PIECES {
+                return false;
             }
-            (Some(a), Some(b)) if a < b => {
-                net.remove(space, acc, *a);
-                i += 1;
-            }
-            (Some(_), Some(b)) => {
-                net.add(space, acc, *b);
-                j += 1;
-            }
-            (Some(a), None) => {
-                net.remove(space, acc, *a);
-                i += 1;
-            }
-            (None, Some(b)) => {
-                net.add(space, acc, *b);
-                j += 1;
-            }
-            (None, None) => break,
+            self.pieces[list][*count] = piece;
+            *count += 1;
         }
     }
 }

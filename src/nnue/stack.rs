@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use super::features::{InputSpace, PieceOn, Pieces};
-use super::network::{update, Accumulator, Network};
+use super::network::{Accumulator, Network};
 
 /// How far up a node looks for an accumulator to start from; further than
 /// this, a fresh one is as cheap.
@@ -68,11 +68,9 @@ impl AccumulatorStack {
         match from {
             Some(k) => {
                 let (above, below) = self.accumulators.split_at_mut(ply);
-                below[0].views[0].copy_from_slice(&above[k].views[0]);
-                below[0].views[1].copy_from_slice(&above[k].views[1]);
-                update(
-                    &self.net,
+                self.net.update(
                     &self.space,
+                    &above[k],
                     &mut below[0],
                     &self.pieces[k],
                     &pieces,
@@ -80,7 +78,8 @@ impl AccumulatorStack {
                 self.updates += 1;
             }
             None => {
-                self.accumulators[ply] = self.net.refresh(&self.space, &pieces);
+                self.net
+                    .refresh_into(&self.space, &pieces, &mut self.accumulators[ply]);
                 self.refreshes += 1;
             }
         }

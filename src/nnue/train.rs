@@ -193,22 +193,17 @@ impl FloatNet {
     /// The network in integers.
     pub fn quantise(&self, variant: VariantId) -> Network {
         let q = |x: f32, k: i32| (x * k as f32).round().clamp(-32767.0, 32767.0) as i16;
-        let h = self.hidden;
-        Network {
+        let quantised = |range: std::ops::Range<usize>, k: i32| -> Vec<i16> {
+            self.params[range].iter().map(|&x| q(x, k)).collect()
+        };
+        Network::new(
             variant,
-            hidden: h,
-            inputs: self.inputs,
-            w1: self.params[..self.b1()].iter().map(|&x| q(x, QA)).collect(),
-            b1: self.params[self.b1()..self.w2()]
-                .iter()
-                .map(|&x| q(x, QA))
-                .collect(),
-            w2: self.params[self.w2()..self.b2()]
-                .iter()
-                .map(|&x| q(x, QB))
-                .collect(),
-            b2: (self.params[self.b2()] * (QA * QB) as f32).round() as i32,
-        }
+            self.inputs,
+            quantised(0..self.b1(), QA),
+            quantised(self.b1()..self.w2(), QA),
+            quantised(self.w2()..self.b2(), QB),
+            (self.params[self.b2()] * (QA * QB) as f32).round() as i32,
+        )
     }
 
     /// The float evaluation in centipawns of a sample (side to move).

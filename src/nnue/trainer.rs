@@ -210,13 +210,9 @@ fn split(samples: &[(usize, Sample)], fullmoves: &[u16], seed: u64) -> (Vec<Samp
 /// slot (so that `evaluate(acc, true)` is the sample's evaluation).
 fn quantised_accumulator(net: &super::network::Network, s: &Sample) -> super::network::Accumulator {
     let view = |inputs: &[u16]| {
-        let mut v = net.b1.clone();
-        for &i in inputs {
-            let row = &net.w1[usize::from(i) * net.hidden..(usize::from(i) + 1) * net.hidden];
-            v.iter_mut()
-                .zip(row)
-                .for_each(|(a, w)| *a = a.wrapping_add(*w));
-        }
+        let inputs: Vec<usize> = inputs.iter().map(|&i| usize::from(i)).collect();
+        let mut v = vec![0; net.hidden];
+        super::simd::apply(&mut v, &net.b1, &net.w1, &inputs, &[]);
         v
     };
     super::network::Accumulator {
