@@ -71,14 +71,15 @@ fn screlu_dot_avx2(acc: &[i16], w: &[i16], steps: usize) -> i64 {
         while i < end {
             // SAFETY: i + 16 <= whole <= acc.len(), w.len(); loadu takes
             // any alignment.
-            let (a, w) = unsafe {
+            let (a, weights) = unsafe {
                 (
                     _mm256_loadu_si256(acc.as_ptr().add(i).cast()),
                     _mm256_loadu_si256(w.as_ptr().add(i).cast()),
                 )
             };
             let c = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
-            let (cw_low, cw_high) = (_mm256_mullo_epi16(c, w), _mm256_mulhi_epi16(c, w));
+            let cw_low = _mm256_mullo_epi16(c, weights);
+            let cw_high = _mm256_mulhi_epi16(c, weights);
             let cw = [
                 _mm256_unpacklo_epi16(cw_low, cw_high),
                 _mm256_unpackhi_epi16(cw_low, cw_high),
