@@ -42,7 +42,8 @@ fn positions<P: Rules>(variant: VariantId, games: u64) -> Vec<P> {
     out
 }
 
-fn sample_of<P: Pieces>(space: &InputSpace, pos: &P) -> Sample {
+/// A position as the trainer sees it, for a network of `buckets` outputs.
+fn sample_of<P: Pieces>(space: &InputSpace, pos: &P, buckets: usize) -> Sample {
     let mut pieces = Vec::new();
     pos.pieces(&mut pieces);
     let white = pos.white_to_move();
@@ -50,6 +51,7 @@ fn sample_of<P: Pieces>(space: &InputSpace, pos: &P) -> Sample {
     Sample {
         us: view(white),
         them: view(!white),
+        bucket: space.output_bucket(pieces.len(), buckets) as u8,
         target: 0.5,
     }
 }
@@ -98,7 +100,7 @@ fn each_side_sees_the_symmetric_start_alike() {
     ] {
         with_variant!(variant, P => {
             let space = InputSpace::of::<P>(variant);
-            let s = sample_of(&space, &P::start(variant));
+            let s = sample_of(&space, &P::start(variant), 1);
             let (mut us, mut them) = (s.us.clone(), s.them.clone());
             us.sort();
             them.sort();
@@ -197,10 +199,14 @@ fn a_packed_position_gives_its_fullmove_number() {
     }
 }
 
+/// Output layers of the test networks: more than one, so that a wrong
+/// bucket shows.
+const BUCKETS: usize = 4;
+
 /// A random network, and the float network its integers stand for (so
 /// that the two differ only by the integer arithmetic).
 fn random_network(space: &InputSpace, variant: VariantId, seed: u64) -> (FloatNet, Network) {
-    let mut float = FloatNet::random(space.inputs(), 32, seed);
+    let mut float = FloatNet::random(space.inputs(), 32, BUCKETS, seed);
     // Biases too, so that nothing is zero by accident.
     let b1 = space.inputs() * 32;
     for (k, p) in float.params[b1..].iter_mut().enumerate() {
@@ -210,11 +216,12 @@ fn random_network(space: &InputSpace, variant: VariantId, seed: u64) -> (FloatNe
     let (qa, qb) = (QA as f32, QB as f32);
     let params = (net.w1.iter().chain(&net.b1).map(|&w| f32::from(w) / qa))
         .chain(net.w2.iter().map(|&w| f32::from(w) / qb))
-        .chain([net.b2 as f32 / (qa * qb)])
+        .chain(net.b2.iter().map(|&b| b as f32 / (qa * qb)))
         .collect();
     let float = FloatNet {
         inputs: net.inputs,
         hidden: net.hidden,
+        buckets: net.buckets,
         params,
     };
     (float, net)
@@ -241,14 +248,14 @@ fn stack_matches_fresh<P: Pieces>(variant: VariantId) {
             let incremental = stack.evaluate(pos, ply);
             pieces.clear();
             pos.pieces(&mut pieces);
-            let fresh = net.evaluate(&net.refresh(&space, &pieces), pos.white_to_move());
+            let fresh = net.evaluate_pieces(&space, &pieces, pos.white_to_move());
             assert_eq!(
                 incremental,
                 fresh,
                 "{variant} after {last_fen}: {}",
                 pos.fen()
             );
-            let s = sample_of(&space, pos);
+            let s = sample_of(&space, pos, BUCKETS);
             let float_cp = float.centipawns(&s);
             assert!(
                 (float_cp - fresh as f32).abs() <= 2.0,
@@ -335,11 +342,65 @@ fn network_files_round_trip_and_bad_ones_are_refused() {
         .err()
         .unwrap()
         .contains("inputs"));
+    // The bucket count is checked like every other size.
+    let mut none = bytes.clone();
+    none[32..34].copy_from_slice(&0u16.to_le_bytes());
+    assert!(err(&none, variant).contains("buckets"));
+    let mut more = bytes.clone();
+    more[32..34].copy_from_slice(&5u16.to_le_bytes());
+    assert!(err(&more, variant).contains("bytes"));
+}
+
+/// A version 2 file (before output buckets: no bucket field, one output)
+/// reads as the network with one bucket.
+#[test]
+fn version_2_network_files_read_as_one_bucket() {
+    let variant = VariantId::Chess;
+    let space = with_variant!(variant, P => InputSpace::of::<P>(variant));
+    let net = FloatNet::random(space.inputs(), 16, 1, 8).quantise(variant);
+    let mut v2 = net.to_bytes();
+    v2.drain(32..36);
+    v2[8..10].copy_from_slice(&2u16.to_le_bytes());
+    assert_eq!(Network::from_bytes(&v2, variant, &space).unwrap(), net);
+    // Version 2 knows one output only: the size shows any more.
+    let four = FloatNet::random(space.inputs(), 16, 4, 8).quantise(variant);
+    let mut v2 = four.to_bytes();
+    v2.drain(32..36);
+    v2[8..10].copy_from_slice(&2u16.to_le_bytes());
+    assert!(Network::from_bytes(&v2, variant, &space)
+        .unwrap_err()
+        .contains("bytes"));
+}
+
+/// The output layer by the pieces on the board: the span from two kings to
+/// a full board in equal parts.
+#[test]
+fn output_buckets_divide_the_pieces_evenly() {
+    use chimera::variants::chess::ChessPosition;
+    use chimera::variants::omega::OmegaPosition;
+    let chess = InputSpace::of::<ChessPosition>(VariantId::Chess);
+    assert_eq!(chess.start_pieces, 32);
+    let eight: Vec<usize> = (2..=32).map(|n| chess.output_bucket(n, 8)).collect();
+    // 2-5, 6-9, 10-13, 14-16, 17-20, 21-24, 25-28, 29-32 pieces.
+    let sizes: Vec<usize> = (0..8)
+        .map(|b| eight.iter().filter(|&&x| x == b).count())
+        .collect();
+    assert_eq!(sizes, [4, 4, 4, 3, 4, 4, 4, 4]);
+    assert!(eight.windows(2).all(|w| w[0] <= w[1]));
+    assert_eq!(chess.output_bucket(40, 8), 7, "more than at the start");
+    assert_eq!(chess.output_bucket(0, 8), 0);
+    assert!((0..=40).all(|n| chess.output_bucket(n, 1) == 0));
+    let omega = InputSpace::of::<OmegaPosition>(VariantId::Omega);
+    assert_eq!(omega.start_pieces, 44);
+    assert_eq!(omega.output_bucket(44, 8), 7);
+    assert_eq!(omega.output_bucket(39, 8), 7);
+    assert_eq!(omega.output_bucket(38, 8), 6);
+    assert_eq!(omega.output_bucket(6, 8), 0);
 }
 
 #[test]
 fn checkpoints_round_trip() {
-    let net = FloatNet::random(768, 16, 9);
+    let net = FloatNet::random(768, 16, 3, 9);
     let mut adam = Adam::new(net.params.len());
     adam.m[5] = 0.25;
     adam.v[7] = 0.5;
@@ -354,6 +415,7 @@ fn checkpoints_round_trip() {
     assert_eq!(back.variant, VariantId::Dynamo);
     assert_eq!(back.epoch, 3);
     assert_eq!(back.net.params, net.params);
+    assert_eq!(back.net.buckets, 3);
     assert_eq!(
         (back.adam.m[5], back.adam.v[7], back.adam.steps),
         (0.25, 0.5, 42)
@@ -374,7 +436,7 @@ fn training_learns_the_material_balance() {
     let samples: Vec<Sample> = positions::<ChessPosition>(variant, 8)
         .iter()
         .map(|pos| {
-            let mut s = sample_of(&space, pos);
+            let mut s = sample_of(&space, pos, 1);
             let mut pieces = Vec::new();
             pos.pieces(&mut pieces);
             let white: f32 = pieces
@@ -394,7 +456,7 @@ fn training_learns_the_material_balance() {
         })
         .collect();
     assert!(samples.len() > 2000, "{}", samples.len());
-    let mut net = FloatNet::random(space.inputs(), 16, 1);
+    let mut net = FloatNet::random(space.inputs(), 16, 1, 1);
     let mut adam = Adam::new(net.params.len());
     let before = net.loss(&samples);
     for _ in 0..60 {
@@ -423,7 +485,7 @@ fn evalfile_loads_a_network_over_uci() {
     let pos = AtomicPosition::from_fen(variant, fen).unwrap();
     let mut pieces = Vec::new();
     pos.pieces(&mut pieces);
-    let expected = net.evaluate(&net.refresh(&space, &pieces), true);
+    let expected = net.evaluate_pieces(&space, &pieces, true);
 
     let mut e = common::engine::Engine::start();
     e.send("setoption name UCI_Variant value atomic");
@@ -591,7 +653,7 @@ fn the_train_command_writes_a_network_and_resumes() {
     let mirrored = run(&[&common[..], &["--epochs", "1", "--mirror"]].concat());
     assert!(mirrored.contains("each also mirrored"), "{mirrored}");
     let held = |log: &str| -> usize {
-        let tail = &log[log.find("hidden; ").expect("the read line") + 8..];
+        let tail = &log[log.find("buckets; ").expect("the read line") + 9..];
         tail.split(' ').next().unwrap().parse().unwrap()
     };
     // The mirror images are held out with their originals.
@@ -619,6 +681,27 @@ fn the_train_command_writes_a_network_and_resumes() {
     )
     .unwrap();
     assert_ne!(first, second, "the third epoch changed nothing");
+    // Output buckets: a checkpoint of one bucket does not resume as four.
+    let four = [&common[..], &["--epochs", "4", "--buckets", "4"]].concat();
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args([&four[..], &["--resume"]].concat())
+        .output()
+        .expect("chimera runs");
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("output buckets"));
+    let log = run(&four);
+    assert!(log.contains("4 output buckets"), "{log}");
+    let bucketed = Network::from_bytes(
+        &std::fs::read(&net_path).unwrap(),
+        VariantId::Dynamo,
+        &space,
+    )
+    .unwrap();
+    assert_eq!((bucketed.hidden, bucketed.buckets), (8, 4));
+    assert_ne!(
+        bucketed.b2[0], bucketed.b2[3],
+        "the full-board bucket was not trained"
+    );
     // Datagen plays with the network: the same seeded games score otherwise.
     let scores = |extra: &[&str]| -> Vec<i16> {
         let out = dir.join(format!("gen-{}.data", std::process::id()));

@@ -731,7 +731,7 @@ fn evalfile_loads_a_network_and_back() {
         chimera::nnue::features::InputSpace::of::<P>(VariantId::Chess)
     });
     let net =
-        chimera::nnue::train::FloatNet::random(space.inputs(), 16, 5).quantise(VariantId::Chess);
+        chimera::nnue::train::FloatNet::random(space.inputs(), 16, 1, 5).quantise(VariantId::Chess);
     let path = std::env::temp_dir().join(format!("xboard-{}.nnue", std::process::id()));
     std::fs::write(&path, net.to_bytes()).unwrap();
     let mut e = xboard();

@@ -18,6 +18,9 @@ pub const ROLES: [char; 8] = ['p', 'n', 'b', 'r', 'q', 'k', 'c', 'w'];
 /// Most pieces a board holds in any variant (Omega's 44).
 pub const MAX_PIECES: usize = 48;
 
+/// Most output layers a network may choose from.
+pub const MAX_OUTPUT_BUCKETS: usize = 16;
+
 /// One piece: its square (packing order) and its nibble (role in bits
 /// 0..2, bit 3 set for Black), as the data files write it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -32,6 +35,9 @@ pub struct InputSpace {
     pub squares: usize,
     /// Roles the variant has (6, Omega 8).
     pub roles: usize,
+    /// Pieces on the board at the start (32, Omega 44): the span the
+    /// output buckets divide.
+    pub start_pieces: usize,
     /// Square index seen from Black's side, by square index.
     mirror: Vec<u8>,
     /// Square index of the square on the same rank, files mirrored (a to
@@ -58,6 +64,10 @@ impl InputSpace {
             .map(|sq| index_of(Square::new(grid.files - 1 - sq.file, sq.rank)))
             .collect();
         let start = P::start(variant);
+        let start_pieces = squares
+            .iter()
+            .filter(|&&sq| start.piece_on(sq).is_some())
+            .count();
         let roles = squares
             .iter()
             .filter_map(|&sq| start.piece_on(sq))
@@ -67,6 +77,7 @@ impl InputSpace {
         InputSpace {
             squares: squares.len(),
             roles,
+            start_pieces,
             mirror,
             file_mirror,
         }
@@ -79,6 +90,16 @@ impl InputSpace {
             square: self.file_mirror[usize::from(piece.square)],
             ..piece
         }
+    }
+
+    /// The output layer, of `buckets`, for a position with `pieces` on
+    /// the board: the span from two kings to the full board cut in equal
+    /// parts (8x8 with 8 buckets: 2-5 pieces, 6-9, ..., 29-32), more
+    /// pieces than at the start in the last.
+    #[inline]
+    pub fn output_bucket(&self, pieces: usize, buckets: usize) -> usize {
+        let span = self.start_pieces.saturating_sub(2).max(1);
+        (pieces.saturating_sub(2) * buckets / span).min(buckets.max(1) - 1)
     }
 
     /// Inputs per view.

@@ -1,7 +1,10 @@
 //! The quantised network the engine evaluates with, and its file.
 //!
 //! Shape: inputs → `hidden` accumulator per view (one shared layer), the
-//! side to move's view first, each squared clipped ReLU → one output.
+//! side to move's view first, each squared clipped ReLU → one output, from
+//! one of `buckets` output layers chosen by how many pieces are on the
+//! board ([`InputSpace::output_bucket`]): an ending is weighed by other
+//! numbers than a middle game.
 //! Integers: the first layer's weights and biases scaled by [`QA`], the
 //! output weights by [`QB`], the output bias by `QA * QB`; the output in
 //! centipawns is `sum * SCALE / (QA * QA * QB)` (the squared activation
@@ -11,12 +14,15 @@
 //! `QA² · 1.98 · QB < 2^31` per neuron, summed in `i64`.
 //!
 //! File (little-endian): `CHIMNNUE`, version `u16`, hidden `u16`, inputs
-//! `u32`, the variant's `UCI_Variant` name in 16 zero-padded bytes, then
-//! `i16` arrays: first-layer weights (input-major, `inputs * hidden`),
-//! first-layer biases (`hidden`), output weights (`2 * hidden`, the side
-//! to move's half first), output bias (one `i32`).
+//! `u32`, the variant's `UCI_Variant` name in 16 zero-padded bytes, output
+//! buckets `u16` and two zero bytes (version 3; a version 2 file has one
+//! bucket and not these four bytes), then `i16` arrays: first-layer
+//! weights (input-major, `inputs * hidden`), first-layer biases
+//! (`hidden`), output weights (`2 * hidden` per bucket, bucket after
+//! bucket, the side to move's half first), then the output biases (one
+//! `i32` per bucket).
 
-use super::features::{InputSpace, PieceOn, MAX_PIECES};
+use super::features::{InputSpace, PieceOn, MAX_OUTPUT_BUCKETS, MAX_PIECES};
 use super::simd;
 use crate::variants::VariantId;
 
@@ -26,10 +32,12 @@ pub const QB: i32 = 512;
 pub const SCALE: i32 = 400;
 
 pub const MAGIC: &[u8; 8] = b"CHIMNNUE";
-/// 2 since `QB` went from 64 to 512 (version 1 files would read 8 times
-/// too small).
-pub const VERSION: u16 = 2;
-const HEADER_LEN: usize = 8 + 2 + 2 + 4 + 16;
+/// 3 since networks have output buckets; 2 since `QB` went from 64 to
+/// 512 (version 1 files would read 8 times too small). Version 2 files
+/// (one bucket) are still read.
+pub const VERSION: u16 = 3;
+const HEADER_V2_LEN: usize = 8 + 2 + 2 + 4 + 16;
+const HEADER_LEN: usize = HEADER_V2_LEN + 4;
 
 /// A network ready to evaluate.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,9 +48,12 @@ pub struct Network {
     /// `inputs * hidden`, input-major.
     pub w1: Vec<i16>,
     pub b1: Vec<i16>,
-    /// `2 * hidden`: the side to move's view, then the other.
+    /// Output layers, one per bucket.
+    pub buckets: usize,
+    /// `2 * hidden` per bucket: the side to move's view, then the other.
     pub w2: Vec<i16>,
-    pub b2: i32,
+    /// One per bucket.
+    pub b2: Vec<i32>,
     /// [`simd::output_steps`] of `w2`.
     output_steps: usize,
 }
@@ -55,21 +66,23 @@ pub struct Accumulator {
 }
 
 impl Network {
-    /// A network of `inputs` → `b1.len()` hidden → 1 with these integers.
+    /// A network of `inputs` → `b1.len()` hidden → one of `b2.len()`
+    /// outputs with these integers.
     pub fn new(
         variant: VariantId,
         inputs: usize,
         w1: Vec<i16>,
         b1: Vec<i16>,
         w2: Vec<i16>,
-        b2: i32,
+        b2: Vec<i32>,
     ) -> Network {
-        let hidden = b1.len();
-        assert!(w1.len() == inputs * hidden && w2.len() == 2 * hidden);
+        let (hidden, buckets) = (b1.len(), b2.len());
+        assert!(w1.len() == inputs * hidden && w2.len() == 2 * hidden * buckets && buckets > 0);
         Network {
             variant,
             hidden,
             inputs,
+            buckets,
             output_steps: simd::output_steps(&w2),
             w1,
             b1,
@@ -80,7 +93,7 @@ impl Network {
 
     /// The variant a network file's header names.
     pub fn variant_of(bytes: &[u8]) -> Result<VariantId, String> {
-        if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
+        if bytes.len() < HEADER_V2_LEN || &bytes[..8] != MAGIC {
             return Err("not a Chimera network (no CHIMNNUE header)".to_string());
         }
         VariantId::from_name_field(&bytes[16..32])
@@ -94,18 +107,23 @@ impl Network {
         variant: VariantId,
         space: &InputSpace,
     ) -> Result<Network, String> {
-        if bytes.len() < HEADER_LEN || &bytes[..8] != MAGIC {
-            return Err("not a Chimera network (no CHIMNNUE header)".to_string());
-        }
+        let named = Network::variant_of(bytes)?;
         let version = u16::from_le_bytes([bytes[8], bytes[9]]);
-        if version != VERSION {
-            return Err(format!(
-                "network version {version}, this build reads {VERSION}"
-            ));
-        }
+        let (header, buckets) = match version {
+            2 => (HEADER_V2_LEN, 1),
+            VERSION if bytes.len() >= HEADER_LEN => (
+                HEADER_LEN,
+                usize::from(u16::from_le_bytes([bytes[32], bytes[33]])),
+            ),
+            VERSION => return Err("a network file cut short in its header".to_string()),
+            _ => {
+                return Err(format!(
+                    "network version {version}, this build reads 2 and {VERSION}"
+                ))
+            }
+        };
         let hidden = usize::from(u16::from_le_bytes([bytes[10], bytes[11]]));
         let inputs = u32::from_le_bytes([bytes[12], bytes[13], bytes[14], bytes[15]]) as usize;
-        let named = Network::variant_of(bytes)?;
         if named != variant {
             return Err(format!("a network for {named}, not {variant}"));
         }
@@ -115,14 +133,19 @@ impl Network {
         if hidden == 0 || hidden > 4096 {
             return Err(format!("{hidden} hidden neurons"));
         }
-        let want = HEADER_LEN + 2 * (inputs * hidden + hidden + 2 * hidden) + 4;
+        if buckets == 0 || buckets > MAX_OUTPUT_BUCKETS {
+            return Err(format!(
+                "{buckets} output buckets (1 to {MAX_OUTPUT_BUCKETS})"
+            ));
+        }
+        let want = header + 2 * (inputs * hidden + hidden + 2 * hidden * buckets) + 4 * buckets;
         if bytes.len() != want {
             return Err(format!(
-                "{} bytes, a {inputs}x{hidden} network has {want}",
+                "{} bytes, a {inputs}x{hidden} network with {buckets} output buckets has {want}",
                 bytes.len()
             ));
         }
-        let mut at = HEADER_LEN;
+        let mut at = header;
         let mut take = |n: usize| -> Vec<i16> {
             let v = bytes[at..at + 2 * n]
                 .chunks_exact(2)
@@ -133,8 +156,11 @@ impl Network {
         };
         let w1 = take(inputs * hidden);
         let b1 = take(hidden);
-        let w2 = take(2 * hidden);
-        let b2 = i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+        let w2 = take(2 * hidden * buckets);
+        let b2 = bytes[at..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
         Ok(Network::new(variant, inputs, w1, b1, w2, b2))
     }
 
@@ -145,10 +171,14 @@ impl Network {
         out.extend_from_slice(&(self.hidden as u16).to_le_bytes());
         out.extend_from_slice(&(self.inputs as u32).to_le_bytes());
         out.extend_from_slice(&self.variant.name_field());
+        out.extend_from_slice(&(self.buckets as u16).to_le_bytes());
+        out.extend_from_slice(&[0, 0]);
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
+        for b in &self.b2 {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         out
     }
 
@@ -159,6 +189,18 @@ impl Network {
         };
         self.refresh_into(space, pieces, &mut acc);
         acc
+    }
+
+    /// The evaluation of a position with these pieces, from scratch (for
+    /// `eval` and tests; the search brings accumulators along).
+    pub fn evaluate_pieces(
+        &self,
+        space: &InputSpace,
+        pieces: &[PieceOn],
+        white_to_move: bool,
+    ) -> i32 {
+        let bucket = space.output_bucket(pieces.len(), self.buckets);
+        self.evaluate(&self.refresh(space, pieces), white_to_move, bucket)
     }
 
     /// [`Network::refresh`] into an accumulator of this network's width.
@@ -221,18 +263,21 @@ impl Network {
         }
     }
 
-    /// The evaluation in centipawns for the side to move.
-    pub fn evaluate(&self, acc: &Accumulator, white_to_move: bool) -> i32 {
+    /// The evaluation in centipawns for the side to move, by the output
+    /// layer `bucket` ([`InputSpace::output_bucket`]).
+    pub fn evaluate(&self, acc: &Accumulator, white_to_move: bool, bucket: usize) -> i32 {
         let (us, them) = if white_to_move {
             (&acc.views[0], &acc.views[1])
         } else {
             (&acc.views[1], &acc.views[0])
         };
-        let (w_us, w_them) = self.w2.split_at(self.hidden);
+        let bucket = bucket.min(self.buckets - 1);
+        let layer = &self.w2[2 * self.hidden * bucket..2 * self.hidden * (bucket + 1)];
+        let (w_us, w_them) = layer.split_at(self.hidden);
         let steps = self.output_steps;
         let sum = simd::screlu_dot(us, w_us, steps) + simd::screlu_dot(them, w_them, steps);
         // The squared activation carries QA twice; fold one back first.
-        let out = sum / i64::from(QA) + i64::from(self.b2);
+        let out = sum / i64::from(QA) + i64::from(self.b2[bucket]);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 }

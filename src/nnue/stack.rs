@@ -83,9 +83,10 @@ impl AccumulatorStack {
                 self.refreshes += 1;
             }
         }
+        let bucket = self.space.output_bucket(pieces.len(), self.net.buckets);
         self.pieces[ply] = pieces;
         self.valid[ply] = true;
         self.net
-            .evaluate(&self.accumulators[ply], pos.white_to_move())
+            .evaluate(&self.accumulators[ply], pos.white_to_move(), bucket)
     }
 }

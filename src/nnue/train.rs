@@ -21,16 +21,20 @@ pub struct Sample {
     /// Inputs seen by the side to move, then by the other side.
     pub us: Vec<u16>,
     pub them: Vec<u16>,
+    /// The output layer ([`super::features::InputSpace::output_bucket`]).
+    pub bucket: u8,
     /// What `sigmoid(eval / SCALE)` should be.
     pub target: f32,
 }
 
 /// A network in floats, all numbers in one vector: first-layer weights
-/// (input-major), first-layer biases, output weights, output bias.
+/// (input-major), first-layer biases, output weights (bucket after
+/// bucket), output biases.
 #[derive(Clone, Debug)]
 pub struct FloatNet {
     pub inputs: usize,
     pub hidden: usize,
+    pub buckets: usize,
     pub params: Vec<f32>,
 }
 
@@ -39,30 +43,31 @@ pub fn sigmoid(x: f32) -> f32 {
 }
 
 impl FloatNet {
-    pub fn len(inputs: usize, hidden: usize) -> usize {
-        inputs * hidden + hidden + 2 * hidden + 1
+    pub fn len(inputs: usize, hidden: usize, buckets: usize) -> usize {
+        inputs * hidden + hidden + (2 * hidden + 1) * buckets
     }
 
     /// Small random weights (seeded), zero biases.
-    pub fn random(inputs: usize, hidden: usize, seed: u64) -> FloatNet {
+    pub fn random(inputs: usize, hidden: usize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = SplitMix64::new(seed);
         let mut uniform = |limit: f32| {
             let unit = (rng.next_u64() >> 40) as f32 / (1u64 << 24) as f32;
             (2.0 * unit - 1.0) * limit
         };
-        let mut params = vec![0.0; FloatNet::len(inputs, hidden)];
+        let mut params = vec![0.0; FloatNet::len(inputs, hidden, buckets)];
         let first = 1.0 / (32.0f32).sqrt();
         let out = 1.0 / (2.0 * hidden as f32).sqrt();
         for p in &mut params[..inputs * hidden] {
             *p = uniform(first);
         }
         let w2 = inputs * hidden + hidden;
-        for p in &mut params[w2..w2 + 2 * hidden] {
+        for p in &mut params[w2..w2 + 2 * hidden * buckets] {
             *p = uniform(out);
         }
         FloatNet {
             inputs,
             hidden,
+            buckets,
             params,
         }
     }
@@ -75,8 +80,17 @@ impl FloatNet {
         self.b1() + self.hidden
     }
 
+    /// Where the output weights of a sample's bucket start.
+    fn w2_of(&self, s: &Sample) -> usize {
+        self.w2() + 2 * self.hidden * self.bucket_of(s)
+    }
+
     fn b2(&self) -> usize {
-        self.w2() + 2 * self.hidden
+        self.w2() + 2 * self.hidden * self.buckets
+    }
+
+    fn bucket_of(&self, s: &Sample) -> usize {
+        usize::from(s.bucket).min(self.buckets - 1)
     }
 
     /// First-layer sums of one view.
@@ -96,7 +110,7 @@ impl FloatNet {
         let (us, them) = acc.split_at_mut(h);
         self.accumulate(&s.us, us);
         self.accumulate(&s.them, them);
-        let w2 = &self.params[self.w2()..self.w2() + 2 * h];
+        let w2 = &self.params[self.w2_of(s)..self.w2_of(s) + 2 * h];
         acc.iter()
             .zip(w2)
             .map(|(&a, &w)| {
@@ -104,7 +118,7 @@ impl FloatNet {
                 c * c * w
             })
             .sum::<f32>()
-            + self.params[self.b2()]
+            + self.params[self.b2() + self.bucket_of(s)]
     }
 
     /// Adds the gradient of one sample's loss to `grad`; returns the loss.
@@ -113,7 +127,8 @@ impl FloatNet {
         let (us, them) = acc.split_at_mut(h);
         self.accumulate(&s.us, us);
         self.accumulate(&s.them, them);
-        let w2 = self.w2();
+        let w2 = self.w2_of(s);
+        let b2 = self.b2() + self.bucket_of(s);
         let y = acc
             .iter()
             .zip(&self.params[w2..w2 + 2 * h])
@@ -122,11 +137,11 @@ impl FloatNet {
                 c * c * w
             })
             .sum::<f32>()
-            + self.params[self.b2()];
+            + self.params[b2];
         let p = sigmoid(y);
         let err = p - s.target;
         let dy = 2.0 * err * p * (1.0 - p);
-        grad[self.b2()] += dy;
+        grad[b2] += dy;
         for k in 0..2 * h {
             let a = acc[k];
             let c = a.clamp(0.0, 1.0);
@@ -202,7 +217,10 @@ impl FloatNet {
             quantised(0..self.b1(), QA),
             quantised(self.b1()..self.w2(), QA),
             quantised(self.w2()..self.b2(), QB),
-            (self.params[self.b2()] * (QA * QB) as f32).round() as i32,
+            self.params[self.b2()..]
+                .iter()
+                .map(|&b| (b * (QA * QB) as f32).round() as i32)
+                .collect(),
         )
     }
 
@@ -249,7 +267,8 @@ impl Adam {
     }
 }
 
-const CHECKPOINT_MAGIC: &[u8; 8] = b"CHIMCKPT";
+/// `CHIMCKP2` since networks have output buckets (a word more in the head).
+const CHECKPOINT_MAGIC: &[u8; 8] = b"CHIMCKP2";
 
 /// A trainer's whole state, to resume from.
 pub struct Checkpoint {
@@ -269,6 +288,7 @@ impl Checkpoint {
             self.epoch as u64,
             self.net.inputs as u64,
             self.net.hidden as u64,
+            self.net.buckets as u64,
             self.adam.steps,
         ] {
             out.extend_from_slice(&v.to_le_bytes());
@@ -286,7 +306,7 @@ impl Checkpoint {
     }
 
     pub fn from_bytes(bytes: &[u8]) -> Result<Checkpoint, String> {
-        let head = 8 + 16 + 32;
+        let head = 8 + 16 + 40;
         if bytes.len() < head || &bytes[..8] != CHECKPOINT_MAGIC {
             return Err("not a Chimera training checkpoint".to_string());
         }
@@ -298,11 +318,13 @@ impl Checkpoint {
             b.copy_from_slice(&bytes[at..at + 8]);
             u64::from_le_bytes(b)
         };
-        let (epoch, inputs, hidden, steps) = (word(0), word(1), word(2), word(3));
-        if inputs > 1 << 20 || hidden > 1 << 16 {
-            return Err(format!("a {inputs}x{hidden} network is not one of ours"));
+        let (epoch, inputs, hidden, buckets, steps) = (word(0), word(1), word(2), word(3), word(4));
+        if inputs > 1 << 20 || hidden > 1 << 16 || buckets == 0 || buckets > 1 << 8 {
+            return Err(format!(
+                "a {inputs}x{hidden} network with {buckets} output buckets is not one of ours"
+            ));
         }
-        let len = FloatNet::len(inputs as usize, hidden as usize);
+        let len = FloatNet::len(inputs as usize, hidden as usize, buckets as usize);
         if bytes.len() != head + 12 * len {
             return Err(format!(
                 "{} bytes, expected {}",
@@ -320,6 +342,7 @@ impl Checkpoint {
             net: FloatNet {
                 inputs: inputs as usize,
                 hidden: hidden as usize,
+                buckets: buckets as usize,
                 params: floats[..len].to_vec(),
             },
             adam: Adam {

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Context};
 
-use super::features::{pieces_from_packed, InputSpace};
+use super::features::{pieces_from_packed, InputSpace, MAX_OUTPUT_BUCKETS};
 use super::network::SCALE;
 use super::train::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
 use crate::datagen::file::{held_out_games, DataFile};
@@ -34,6 +34,11 @@ pub struct TrainArgs {
     /// Neurons of the accumulator (per view).
     #[arg(long, default_value_t = 128)]
     pub hidden: usize,
+
+    /// Output layers, chosen by the number of pieces on the board (1: one
+    /// for every position).
+    #[arg(long, default_value_t = 1)]
+    pub buckets: usize,
 
     #[arg(long, default_value_t = 30)]
     pub epochs: usize,
@@ -80,6 +85,9 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
             "--hidden (1..4096), --epochs and --batch must be positive"
         ));
     }
+    if args.buckets == 0 || args.buckets > MAX_OUTPUT_BUCKETS {
+        return Err(anyhow!("--buckets must be 1 to {MAX_OUTPUT_BUCKETS}"));
+    }
     if !(0.0..=1.0).contains(&args.lambda) || args.rate <= 0.0 {
         return Err(anyhow!("--lambda must be in 0..1 and --rate positive"));
     }
@@ -91,11 +99,12 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let records = fullmoves.len();
     let (held_out, mut train) = split(&samples, &fullmoves, args.seed);
     eprintln!(
-        "train {variant}: {records} positions read in {:.1} s{}; {} inputs, {} hidden; {} samples held out",
+        "train {variant}: {records} positions read in {:.1} s{}; {} inputs, {} hidden, {} output buckets; {} samples held out",
         started.elapsed().as_secs_f64(),
         if args.mirror { ", each also mirrored" } else { "" },
         space.inputs(),
         args.hidden,
+        args.buckets,
         held_out.len()
     );
 
@@ -105,21 +114,27 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
             .with_context(|| format!("cannot read {}", checkpoint_path.display()))?;
         let c = Checkpoint::from_bytes(&bytes)
             .map_err(|e| anyhow!("{}: {e}", checkpoint_path.display()))?;
-        if c.variant != variant || c.net.inputs != space.inputs() || c.net.hidden != args.hidden {
+        if c.variant != variant
+            || c.net.inputs != space.inputs()
+            || c.net.hidden != args.hidden
+            || c.net.buckets != args.buckets
+        {
             return Err(anyhow!(
-                "{} is a {}x{} {} checkpoint, not {}x{} {variant}",
+                "{} is a {}x{} {} checkpoint with {} output buckets, not {}x{} {variant} with {}",
                 checkpoint_path.display(),
                 c.net.inputs,
                 c.net.hidden,
                 c.variant,
+                c.net.buckets,
                 space.inputs(),
-                args.hidden
+                args.hidden,
+                args.buckets
             ));
         }
         eprintln!("resuming after epoch {}", c.epoch);
         (c.net, c.adam, c.epoch + 1)
     } else {
-        let net = FloatNet::random(space.inputs(), args.hidden, args.seed);
+        let net = FloatNet::random(space.inputs(), args.hidden, args.buckets, args.seed);
         let adam = Adam::new(net.params.len());
         (net, adam, 1)
     };
@@ -174,7 +189,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let mut total = 0.0f64;
     for s in &held_out {
         let acc = quantised_accumulator(&quantised, s);
-        let q = quantised.evaluate(&acc, true) as f32;
+        let q = quantised.evaluate(&acc, true, usize::from(s.bucket)) as f32;
         let d = (q - net.centipawns(s)).abs();
         worst = worst.max(d);
         total += f64::from(d);
@@ -276,6 +291,7 @@ fn read_samples(
             let white = pieces_from_packed(&file.layout, record.position, &mut pieces);
             let chance = sigmoid(f32::from(record.score) / SCALE as f32);
             let target = args.lambda * record.result.points() + (1.0 - args.lambda) * chance;
+            let bucket = space.output_bucket(pieces.len(), args.buckets) as u8;
             for mirrored in [false, true] {
                 if mirrored && !args.mirror {
                     break;
@@ -290,6 +306,7 @@ fn read_samples(
                 let sample = Sample {
                     us: view(white),
                     them: view(!white),
+                    bucket,
                     target,
                 };
                 samples.push((records, sample));

@@ -196,7 +196,7 @@ impl<P: Variant> Session for UciGame<P> {
             let space = InputSpace::of::<P>(pos.variant());
             let mut pieces = Vec::new();
             pos.pieces(&mut pieces);
-            let cp = net.evaluate(&net.refresh(&space, &pieces), pos.white_to_move());
+            let cp = net.evaluate_pieces(&space, &pieces, pos.white_to_move());
             text.push_str(&format!(
                 "\nNNUE evaluation: {cp} cp (side to move), the one the search uses"
             ));
