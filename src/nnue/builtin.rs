@@ -4,6 +4,8 @@
 //! Each file names its variant in its header.
 
 /// Avalanche's network, which also evaluates avalanche-balanced and
-/// avalanche-reversed
-/// ([`super::networks::played_like`]).
-pub const SHIPPED: &[&[u8]] = &[include_bytes!("../../nets/avalanche.nnue")];
+/// avalanche-reversed ([`super::networks::played_like`]), and atomic's.
+pub const SHIPPED: &[&[u8]] = &[
+    include_bytes!("../../nets/avalanche.nnue"),
+    include_bytes!("../../nets/atomic.nnue"),
+];
