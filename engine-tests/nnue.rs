@@ -788,6 +788,19 @@ fn network_eval(e: &mut common::engine::Engine, position: &str) -> Option<i32> {
     Some(cp.parse().unwrap_or_else(|_| panic!("{line}")))
 }
 
+/// An engine playing `variant` with its shipped network, which reads the
+/// start position as less than a won game (under 300 cp, returned) and a
+/// queen up as one.
+fn shipped_network_reads_the_start_and_a_queen(variant: &str) -> (common::engine::Engine, i32) {
+    let mut e = common::engine::Engine::start();
+    e.send(&format!("setoption name UCI_Variant value {variant}"));
+    e.sync();
+    let score = network_eval(&mut e, "startpos").expect("the variant starts with its network");
+    assert!(score.abs() < 300, "the start position: {score}");
+    a_queen_up_reads_as_won(&mut e);
+    (e, score)
+}
+
 /// A queen up is a won game, for either colour with either to move: the
 /// network reads the board from the side to move's view.
 fn a_queen_up_reads_as_won(e: &mut common::engine::Engine) {
@@ -817,14 +830,9 @@ fn a_queen_up_reads_as_won(e: &mut common::engine::Engine) {
 
 #[test]
 fn the_shipped_atomic_network_evaluates_atomic() {
-    let mut e = common::engine::Engine::start();
-    e.send("setoption name UCI_Variant value atomic");
-    e.sync();
-    let score = network_eval(&mut e, "startpos").expect("atomic starts with its network");
     // White, first to move, wins more atomic games than Black (12 to 10
     // in the network's data), but not as many as a queen up.
-    assert!(score.abs() < 300, "the start position: {score}");
-    a_queen_up_reads_as_won(&mut e);
+    let (mut e, _) = shipped_network_reads_the_start_and_a_queen("atomic");
     // The network has eight output layers: a bare king against king and
     // rook is read by the first, and still favours the rook.
     let rook = network_eval(&mut e, "fen 8/8/8/3k4/8/8/8/R3K3 w - - 0 1").expect("evaluates");
@@ -833,14 +841,9 @@ fn the_shipped_atomic_network_evaluates_atomic() {
 
 #[test]
 fn the_shipped_avalanche_network_evaluates_avalanche_and_its_forms() {
-    let mut e = common::engine::Engine::start();
-    e.send("setoption name UCI_Variant value avalanche");
-    e.sync();
-    let score = network_eval(&mut e, "startpos").expect("avalanche starts with its network");
     // White, first to move, wins more avalanche games than Black (13 to 9
     // in the network's data), but not as many as a queen up.
-    assert!(score.abs() < 300, "the start position: {score}");
-    a_queen_up_reads_as_won(&mut e);
+    let (mut e, score) = shipped_network_reads_the_start_and_a_queen("avalanche");
     // Avalanche-balanced plays the same game but for White's first turn,
     // and the same network evaluates it. Avalanche-reversed (Black's king
     // and queen exchanged) too, from its own start position; chess keeps
