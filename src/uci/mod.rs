@@ -58,6 +58,12 @@ impl Uci {
     /// then acts without waiting for the job; unless an unbounded search
     /// runs, which only that stop can end.
     pub fn handle(&mut self, line: &str) -> bool {
+        // A job may have ended since the last look: what waited for it runs
+        // first, so that this line keeps its place behind it (an `isready`
+        // after a `position` and a `d` that waited for a table clear).
+        if !self.poll() {
+            return false;
+        }
         let parsed = command::parse(line);
         let clearing = self.engine.clearing();
         let immediate = match &parsed {
@@ -312,5 +318,24 @@ pub fn run_from(rx: Receiver<String>, first: Option<String>) {
         if engine.deferred.is_empty() || !engine.poll() {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn isready_answers_after_the_lines_that_waited_for_a_finished_job() {
+        // The state a table clear leaves when it ends between a deferred
+        // `position` and the `isready` that follows it.
+        let mut uci = Uci::new();
+        uci.engine.settle();
+        uci.deferred
+            .push_back("position startpos moves e2e4".to_string());
+        assert!(uci.handle("isready"));
+        assert!(uci.deferred.is_empty());
+        let shown = uci.session.display().unwrap();
+        assert!(shown.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"));
     }
 }
