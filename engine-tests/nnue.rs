@@ -851,6 +851,17 @@ fn the_shipped_chess_network_evaluates_chess() {
 }
 
 #[test]
+fn the_shipped_dynamo_network_evaluates_dynamo() {
+    // Dynamo's games are even (White 31.8%, Black 31.8% in the network's
+    // data), and a queen up is won there too.
+    let (mut e, _) = shipped_network_reads_the_start_and_a_queen("dynamo");
+    // A bare king against king and rook, read by the first of the eight
+    // output layers, favours the rook: it pushes the king off the board.
+    let rook = network_eval(&mut e, "fen 8/8/8/3k4/8/8/8/R3K3 w - - 0 1").expect("evaluates");
+    assert!(rook > 100, "a rook up in an ending: {rook}");
+}
+
+#[test]
 fn the_shipped_avalanche_network_evaluates_avalanche_and_its_forms() {
     // White, first to move, wins more avalanche games than Black (13 to 9
     // in the network's data), but not as many as a queen up.
@@ -858,7 +869,7 @@ fn the_shipped_avalanche_network_evaluates_avalanche_and_its_forms() {
     // Avalanche-balanced plays the same game but for White's first turn,
     // and the same network evaluates it. Avalanche-reversed (Black's king
     // and queen exchanged) too, from its own start position; Dynamo, on
-    // the same board, keeps its hand-written evaluation.
+    // the same board, has its own network.
     e.send("setoption name UCI_Variant value avalanche-balanced");
     e.sync();
     assert_eq!(network_eval(&mut e, "startpos"), Some(score));
@@ -883,6 +894,20 @@ fn the_shipped_avalanche_network_evaluates_avalanche_and_its_forms() {
     );
     e.send("setoption name UCI_Variant value dynamo");
     e.sync();
+    let dynamo = network_eval(&mut e, "startpos").expect("Dynamo has its own network");
+    let fen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let queen_up = network_eval(&mut e, &format!("fen {fen}")).expect("evaluates");
+    e.send("setoption name UCI_Variant value avalanche");
+    e.sync();
+    let avalanche_queen_up = network_eval(&mut e, &format!("fen {fen}")).expect("evaluates");
+    assert_ne!(
+        (dynamo, queen_up),
+        (score, avalanche_queen_up),
+        "Dynamo reads the board with a network of its own"
+    );
+    // Omega, on its own board, keeps its hand-written evaluation.
+    e.send("setoption name UCI_Variant value omega");
+    e.sync();
     assert_eq!(network_eval(&mut e, "startpos"), None);
     e.send("setoption name UCI_Variant value avalanche");
     e.send("setoption name EvalFile value <tables>");
@@ -892,7 +917,7 @@ fn the_shipped_avalanche_network_evaluates_avalanche_and_its_forms() {
     let out = e.sync();
     assert_eq!(
         out,
-        ["info string EvalFile: the built-in networks in chess, atomic, avalanche, avalanche-balanced and avalanche-reversed, the hand-written evaluation elsewhere"]
+        ["info string EvalFile: the built-in networks in chess, atomic, avalanche, avalanche-balanced, avalanche-reversed and dynamo, the hand-written evaluation elsewhere"]
     );
     assert_eq!(network_eval(&mut e, "startpos"), Some(score));
 }

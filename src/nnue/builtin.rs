@@ -4,10 +4,11 @@
 //! Each file names its variant in its header.
 
 /// Avalanche's network, which also evaluates avalanche-balanced and
-/// avalanche-reversed ([`super::networks::played_like`]), atomic's and
-/// chess's.
+/// avalanche-reversed ([`super::networks::played_like`]), atomic's,
+/// chess's and Dynamo's.
 pub const SHIPPED: &[&[u8]] = &[
     include_bytes!("../../nets/avalanche.nnue"),
     include_bytes!("../../nets/atomic.nnue"),
     include_bytes!("../../nets/chess.nnue"),
+    include_bytes!("../../nets/dynamo.nnue"),
 ];
