@@ -601,6 +601,26 @@ fn builtin_networks_come_back_and_tables_switch_them_off() {
     assert!(nets.get(VariantId::Atomic).is_none());
     assert!(EvalChoice::parse("  ").is_err());
     std::fs::remove_file(&path).unwrap();
+    // With a network in every variant, nothing is left to the tables.
+    let every: Vec<Arc<Network>> = [
+        VariantId::Chess,
+        VariantId::Atomic,
+        VariantId::Avalanche,
+        VariantId::Omega,
+        VariantId::Dynamo,
+    ]
+    .into_iter()
+    .map(|v| {
+        let space = with_variant!(v, P => InputSpace::of::<P>(v));
+        Arc::new(random_network(&space, v, 7).1)
+    })
+    .collect();
+    let nets = Networks::with_builtin(every);
+    assert_eq!(
+        nets.choose(&EvalChoice::Builtin).unwrap(),
+        "the built-in networks in every variant"
+    );
+    assert!(VariantId::ALL.iter().all(|&v| nets.get(v).is_some()));
 }
 
 #[test]
@@ -788,6 +808,17 @@ fn network_eval(e: &mut common::engine::Engine, position: &str) -> Option<i32> {
     Some(cp.parse().unwrap_or_else(|_| panic!("{line}")))
 }
 
+/// The start position with Black's queen taken off, then with White's:
+/// on the 8x8 board, and on Omega's.
+const QUEEN_UP_8X8: [&str; 2] = [
+    "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR",
+];
+const QUEEN_UP_OMEGA: [&str; 2] = [
+    "w**********w/*crnb1kbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W",
+    "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNB1KBNRC*/W**********W",
+];
+
 /// An engine playing `variant` with its shipped network, which reads the
 /// start position as less than a won game (under 300 cp, returned) and a
 /// queen up as one.
@@ -797,50 +828,49 @@ fn shipped_network_reads_the_start_and_a_queen(variant: &str) -> (common::engine
     e.sync();
     let score = network_eval(&mut e, "startpos").expect("the variant starts with its network");
     assert!(score.abs() < 300, "the start position: {score}");
-    a_queen_up_reads_as_won(&mut e);
+    let boards = if variant == "omega" {
+        QUEEN_UP_OMEGA
+    } else {
+        QUEEN_UP_8X8
+    };
+    a_queen_up_reads_as_won(&mut e, boards);
     (e, score)
 }
 
 /// A queen up is a won game, for either colour with either to move: the
-/// network reads the board from the side to move's view.
-fn a_queen_up_reads_as_won(e: &mut common::engine::Engine) {
+/// network reads the board from the side to move's view. `boards` are
+/// White a queen up, then Black.
+fn a_queen_up_reads_as_won(e: &mut common::engine::Engine, boards: [&str; 2]) {
+    let [white_up, black_up] = boards;
     let queen_up = [
-        (
-            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            1,
-        ),
-        (
-            "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
-            -1,
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b KQkq - 0 1",
-            1,
-        ),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1",
-            -1,
-        ),
+        (white_up, "w", 1),
+        (white_up, "b", -1),
+        (black_up, "b", 1),
+        (black_up, "w", -1),
     ];
-    for (fen, sign) in queen_up {
+    for (board, to_move, sign) in queen_up {
+        let fen = format!("{board} {to_move} KQkq - 0 1");
         let score = network_eval(e, &format!("fen {fen}")).expect("the network evaluates");
         assert!(sign * score > 300, "{fen}: {score}");
     }
 }
 
-/// A bare king against king and rook is read by the first output layer
-/// of a network with buckets, and favours the rook.
-fn a_rook_up_in_an_ending_reads_as_winning(e: &mut common::engine::Engine) {
-    let rook = network_eval(e, "fen 8/8/8/3k4/8/8/8/R3K3 w - - 0 1").expect("evaluates");
+/// A bare king against king and rook (`fen`, White to move with the
+/// rook) is read by the first output layer of a network with buckets,
+/// and favours the rook.
+fn a_rook_up_in_an_ending_reads_as_winning(e: &mut common::engine::Engine, fen: &str) {
+    let rook = network_eval(e, &format!("fen {fen}")).expect("evaluates");
     assert!(rook > 100, "a rook up in an ending: {rook}");
 }
+
+const ROOK_ENDING_8X8: &str = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1";
 
 #[test]
 fn the_shipped_atomic_network_evaluates_atomic() {
     // White, first to move, wins more atomic games than Black (12 to 10
     // in the network's data), but not as many as a queen up.
     let (mut e, _) = shipped_network_reads_the_start_and_a_queen("atomic");
-    a_rook_up_in_an_ending_reads_as_winning(&mut e);
+    a_rook_up_in_an_ending_reads_as_winning(&mut e, ROOK_ENDING_8X8);
 }
 
 #[test]
@@ -848,7 +878,7 @@ fn the_shipped_chess_network_evaluates_chess() {
     // White, first to move, wins more chess games than Black (about 40%
     // to 25% in the network's data), but not as many as a queen up.
     let (mut e, _) = shipped_network_reads_the_start_and_a_queen("chess");
-    a_rook_up_in_an_ending_reads_as_winning(&mut e);
+    a_rook_up_in_an_ending_reads_as_winning(&mut e, ROOK_ENDING_8X8);
 }
 
 #[test]
@@ -857,7 +887,7 @@ fn the_shipped_dynamo_network_evaluates_dynamo() {
     // data), and a queen up is won there too.
     let (mut e, _) = shipped_network_reads_the_start_and_a_queen("dynamo");
     // The rook wins by pushing the bare king off the board.
-    a_rook_up_in_an_ending_reads_as_winning(&mut e);
+    a_rook_up_in_an_ending_reads_as_winning(&mut e, ROOK_ENDING_8X8);
 }
 
 #[test]

@@ -114,6 +114,9 @@ impl Networks {
                     .collect();
                 Ok(match nets.split_last() {
                     None => "the hand-written evaluation in every variant".to_string(),
+                    Some(_) if nets.len() == VariantId::ALL.len() => {
+                        "the built-in networks in every variant".to_string()
+                    }
                     Some((last, [])) => format!(
                         "the built-in network in {last}, the hand-written evaluation elsewhere"
                     ),
