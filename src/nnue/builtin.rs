@@ -5,10 +5,11 @@
 
 /// Avalanche's network, which also evaluates avalanche-balanced and
 /// avalanche-reversed ([`super::networks::played_like`]), atomic's,
-/// chess's and Dynamo's.
+/// chess's, Omega's and Dynamo's.
 pub const SHIPPED: &[&[u8]] = &[
     include_bytes!("../../nets/avalanche.nnue"),
     include_bytes!("../../nets/atomic.nnue"),
     include_bytes!("../../nets/chess.nnue"),
     include_bytes!("../../nets/dynamo.nnue"),
+    include_bytes!("../../nets/omega.nnue"),
 ];
