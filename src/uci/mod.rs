@@ -65,7 +65,6 @@ impl Uci {
             return false;
         }
         let parsed = command::parse(line);
-        let clearing = self.engine.clearing();
         let immediate = match &parsed {
             // An unbounded search ahead of the queue only ends on a stop, so
             // the stop is for it; otherwise it is for a waiting `go`.
@@ -83,7 +82,7 @@ impl Uci {
                     for_the_job
                 }
             }
-            Ok(Some(Command::IsReady)) => !clearing,
+            Ok(Some(Command::IsReady)) => self.isready_acts_at_once(),
             Ok(Some(Command::UciNewGame)) => {
                 if self.engine.unbounded_search() {
                     self.engine.stop();
@@ -97,6 +96,15 @@ impl Uci {
             return true;
         }
         self.run_parsed(parsed)
+    }
+
+    /// `isready` is answered at once unless a table clear is the job: it
+    /// then waits behind the lines that wait for the clear. Asked of the
+    /// job's kind, which only a new job changes, not of whether it still
+    /// runs: a clear ending between [`Uci::poll`] and this look would
+    /// otherwise let `readyok` overtake a waiting `position` and `d`.
+    fn isready_acts_at_once(&self) -> bool {
+        self.engine.job_kind() != Some(JobKind::ClearHash)
     }
 
     /// A command that starts a job waits in the queue.
@@ -337,5 +345,20 @@ mod tests {
         assert!(uci.deferred.is_empty());
         let shown = uci.session.display().unwrap();
         assert!(shown.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"));
+    }
+
+    #[test]
+    fn isready_waits_behind_the_lines_a_finished_clear_left_waiting() {
+        // The clear has ended but `poll` has not yet run the lines that
+        // waited for it: `isready` must queue behind them, not answer.
+        let mut uci = Uci::new();
+        assert!(uci.isready_acts_at_once());
+        uci.engine.clear_hash().unwrap();
+        while uci.engine.busy() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert_eq!(uci.engine.job_kind(), Some(JobKind::ClearHash));
+        assert!(!uci.engine.busy());
+        assert!(!uci.isready_acts_at_once());
     }
 }
