@@ -808,32 +808,43 @@ fn network_eval(e: &mut common::engine::Engine, position: &str) -> Option<i32> {
     Some(cp.parse().unwrap_or_else(|_| panic!("{line}")))
 }
 
-/// The start position with Black's queen taken off, then with White's:
-/// on the 8x8 board, and on Omega's.
-const QUEEN_UP_8X8: [&str; 2] = [
-    "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR",
-];
-const QUEEN_UP_OMEGA: [&str; 2] = [
-    "w**********w/*crnb1kbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W",
-    "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNB1KBNRC*/W**********W",
-];
+/// The boards the shipped-network tests set up, per geometry: the start
+/// position with Black's queen taken off, then with White's; and a bare
+/// king against king and rook, White to move with the rook.
+struct Boards {
+    queen_up: [&'static str; 2],
+    rook_ending: &'static str,
+}
+
+const BOARDS_8X8: Boards = Boards {
+    queen_up: [
+        "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR",
+    ],
+    rook_ending: "8/8/8/3k4/8/8/8/R3K3 w - - 0 1",
+};
+
+const BOARDS_OMEGA: Boards = Boards {
+    queen_up: [
+        "w**********w/*crnb1kbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNBQKBNRC*/W**********W",
+        "w**********w/*crnbqkbnrc*/*pppppppppp*/*10*/*10*/*10*/*10*/*10*/*10*/*PPPPPPPPPP*/*CRNB1KBNRC*/W**********W",
+    ],
+    rook_ending: "1**********1/*10*/*10*/*10*/*10*/*4k5*/*10*/*10*/*10*/*10*/*R4K4*/1**********1 w - - 0 1",
+};
 
 /// An engine playing `variant` with its shipped network, which reads the
 /// start position as less than a won game (under 300 cp, returned) and a
 /// queen up as one.
-fn shipped_network_reads_the_start_and_a_queen(variant: &str) -> (common::engine::Engine, i32) {
+fn shipped_network_reads_the_start_and_a_queen(
+    variant: &str,
+    boards: &Boards,
+) -> (common::engine::Engine, i32) {
     let mut e = common::engine::Engine::start();
     e.send(&format!("setoption name UCI_Variant value {variant}"));
     e.sync();
     let score = network_eval(&mut e, "startpos").expect("the variant starts with its network");
     assert!(score.abs() < 300, "the start position: {score}");
-    let boards = if variant == "omega" {
-        QUEEN_UP_OMEGA
-    } else {
-        QUEEN_UP_8X8
-    };
-    a_queen_up_reads_as_won(&mut e, boards);
+    a_queen_up_reads_as_won(&mut e, boards.queen_up);
     (e, score)
 }
 
@@ -855,57 +866,51 @@ fn a_queen_up_reads_as_won(e: &mut common::engine::Engine, boards: [&str; 2]) {
     }
 }
 
-/// A bare king against king and rook (`fen`, White to move with the
-/// rook) is read by the first output layer of a network with buckets,
-/// and favours the rook.
-fn a_rook_up_in_an_ending_reads_as_winning(e: &mut common::engine::Engine, fen: &str) {
-    let rook = network_eval(e, &format!("fen {fen}")).expect("evaluates");
+/// A bare king against king and rook is read by the first output layer
+/// of a network with buckets, and favours the rook.
+fn a_rook_up_in_an_ending_reads_as_winning(e: &mut common::engine::Engine, boards: &Boards) {
+    let rook = network_eval(e, &format!("fen {}", boards.rook_ending)).expect("evaluates");
     assert!(rook > 100, "a rook up in an ending: {rook}");
 }
-
-const ROOK_ENDING_8X8: &str = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1";
 
 #[test]
 fn the_shipped_atomic_network_evaluates_atomic() {
     // White, first to move, wins more atomic games than Black (12 to 10
     // in the network's data), but not as many as a queen up.
-    let (mut e, _) = shipped_network_reads_the_start_and_a_queen("atomic");
-    a_rook_up_in_an_ending_reads_as_winning(&mut e, ROOK_ENDING_8X8);
+    let (mut e, _) = shipped_network_reads_the_start_and_a_queen("atomic", &BOARDS_8X8);
+    a_rook_up_in_an_ending_reads_as_winning(&mut e, &BOARDS_8X8);
 }
 
 #[test]
 fn the_shipped_chess_network_evaluates_chess() {
     // White, first to move, wins more chess games than Black (about 40%
     // to 25% in the network's data), but not as many as a queen up.
-    let (mut e, _) = shipped_network_reads_the_start_and_a_queen("chess");
-    a_rook_up_in_an_ending_reads_as_winning(&mut e, ROOK_ENDING_8X8);
+    let (mut e, _) = shipped_network_reads_the_start_and_a_queen("chess", &BOARDS_8X8);
+    a_rook_up_in_an_ending_reads_as_winning(&mut e, &BOARDS_8X8);
 }
 
 #[test]
 fn the_shipped_dynamo_network_evaluates_dynamo() {
     // Dynamo's games are even (White 31.8%, Black 31.8% in the network's
     // data), and a queen up is won there too.
-    let (mut e, _) = shipped_network_reads_the_start_and_a_queen("dynamo");
+    let (mut e, _) = shipped_network_reads_the_start_and_a_queen("dynamo", &BOARDS_8X8);
     // The rook wins by pushing the bare king off the board.
-    a_rook_up_in_an_ending_reads_as_winning(&mut e, ROOK_ENDING_8X8);
+    a_rook_up_in_an_ending_reads_as_winning(&mut e, &BOARDS_8X8);
 }
 
 #[test]
 fn the_shipped_omega_network_evaluates_omega() {
     // Omega's games are about even (White 32.6%, Black 30.9% in the network's
     // data), and a queen up is won on its board too.
-    let (mut e, _) = shipped_network_reads_the_start_and_a_queen("omega");
-    a_rook_up_in_an_ending_reads_as_winning(
-        &mut e,
-        "1**********1/*10*/*10*/*10*/*10*/*4k5*/*10*/*10*/*10*/*10*/*R4K4*/1**********1 w - - 0 1",
-    );
+    let (mut e, _) = shipped_network_reads_the_start_and_a_queen("omega", &BOARDS_OMEGA);
+    a_rook_up_in_an_ending_reads_as_winning(&mut e, &BOARDS_OMEGA);
 }
 
 #[test]
 fn the_shipped_avalanche_network_evaluates_avalanche_and_its_forms() {
     // White, first to move, wins more avalanche games than Black (13 to 9
     // in the network's data), but not as many as a queen up.
-    let (mut e, score) = shipped_network_reads_the_start_and_a_queen("avalanche");
+    let (mut e, score) = shipped_network_reads_the_start_and_a_queen("avalanche", &BOARDS_8X8);
     // Avalanche-balanced plays the same game but for White's first turn,
     // and the same network evaluates it. Avalanche-reversed (Black's king
     // and queen exchanged) too, from its own start position; Dynamo, on
