@@ -202,46 +202,46 @@ fn broken_fens_are_rejected() {
 }
 
 #[test]
-fn uci_session_accepts_and_rejects_turn_tokens() {
-    use chimera::uci::session::new_session;
+fn position_setup_accepts_and_rejects_turn_tokens() {
+    use chimera::game::setup;
     let moves = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    let mut s = new_session(VariantId::Avalanche);
-    s.set_position(None, &moves(&["e2e4,d7d6", "d6d5,e4e5"]))
-        .unwrap();
-    assert!(s
+    let v = VariantId::Avalanche;
+    let g = setup(v, None, &moves(&["e2e4,d7d6", "d6d5,e4e5"])).unwrap();
+    assert!(g
         .display()
-        .unwrap()
         .contains("Fen: rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
-    // Without its push, with a non-push, with a self-checking push: errors,
-    // and then there is no position (the spec's ruling).
-    let e = s.set_position(None, &moves(&["e2e4"])).unwrap_err();
+    // Without its push, with a non-push, with a self-checking push: errors.
+    let e = setup(v, None, &moves(&["e2e4"])).unwrap_err().to_string();
     assert!(
         e.contains("illegal move e2e4") && e.contains("compulsory push"),
         "{e}"
     );
-    let e = s.set_position(None, &moves(&["e2e4,d7d5"])).unwrap_err();
+    let e = setup(v, None, &moves(&["e2e4,d7d5"]))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("is not a push"), "{e}");
-    let e = s
-        .set_position(
-            Some("4k3/8/8/b7/8/2p5/8/4K3 w - - 0 1"),
-            &moves(&["e1d1,c3c2"]),
-        )
-        .unwrap_err();
+    let e = setup(
+        v,
+        Some("4k3/8/8/b7/8/2p5/8/4K3 w - - 0 1"),
+        &moves(&["e1d1,c3c2"]),
+    )
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("king in check"), "{e}");
-    assert!(s.display().is_err());
-    // A pending promotion through the session.
-    s.set_position(
+    // A pending promotion.
+    let g = setup(
+        v,
         Some("4k3/8/8/8/8/7P/p3K3/8 w - - 0 1"),
         &moves(&["e2f3,a2a1", "a1=q,a1a8,h3h4"]),
     )
     .unwrap();
-    let shown = s.display().unwrap();
+    let shown = g.display();
     assert!(
         shown.contains("Fen: q3k3/8/8/8/7P/5K2/8/8 w - - 0 2"),
         "{shown}"
     );
     for variant in [VariantId::AvalancheBalanced, VariantId::AvalancheReversed] {
-        assert_eq!(new_session(variant).variant(), variant);
+        assert_eq!(setup(variant, None, &[]).unwrap().variant(), variant);
     }
 }
 

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use chimera::datagen::file::{push_record, DataFile, DataWriter, Wdl, HEADER_LEN};
-use chimera::datagen::packed::{pack, unpack, Layout, Packed};
+use chimera::variants::packed::{pack, unpack, Layout, Packed};
 use chimera::variants::{Rules, VariantId};
 use chimera::with_variant;
 

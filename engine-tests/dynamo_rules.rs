@@ -5,7 +5,7 @@
 use chimera::perft::perft;
 use chimera::variants::dynamo::DynamoPosition;
 use chimera::variants::view::BoardView;
-use chimera::variants::{Outcome, Rules, VariantId};
+use chimera::variants::{EndReason, Outcome, Rules, VariantId};
 
 fn pos(fen: &str) -> DynamoPosition {
     DynamoPosition::from_fen(VariantId::Dynamo, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
@@ -548,7 +548,7 @@ fn checkmate_by_a_king_push() {
     assert!(p.in_check());
     assert_eq!(perft(&p, 1), 0);
     assert_eq!(p.end_without_moves().outcome, Outcome::Loss);
-    assert_eq!(p.end_without_moves().reason, "checkmate");
+    assert_eq!(p.end_without_moves().reason, EndReason::Checkmate);
 }
 
 #[test]

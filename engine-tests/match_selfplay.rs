@@ -80,7 +80,7 @@ fn replay<P: BoardView>(variant: VariantId, game: &PgnGame) {
             };
             assert_eq!(result, expected, "{variant}: {comment}");
             assert!(
-                comment.contains(end.reason),
+                comment.contains(end.reason.as_str()),
                 "{variant}: {comment} vs {}",
                 end.reason
             );

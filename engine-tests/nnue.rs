@@ -22,11 +22,11 @@ mod common;
 
 use std::sync::Arc;
 
-use chimera::datagen::packed::{pack, Layout, Packed};
 use chimera::nnue::features::{pieces_from_packed, pieces_from_view, InputSpace, Pieces};
 use chimera::nnue::network::{Network, QA, QB};
 use chimera::nnue::stack::AccumulatorStack;
-use chimera::nnue::train::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
+use chimera::train::float::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
+use chimera::variants::packed::{pack, Layout, Packed};
 use chimera::variants::{Rules, VariantId};
 use chimera::with_variant;
 
@@ -790,7 +790,7 @@ fn the_train_command_writes_a_network_and_resumes() {
     for p in [
         data,
         net_path.clone(),
-        chimera::nnue::trainer::checkpoint_path(&net_path),
+        chimera::train::checkpoint_path(&net_path),
     ] {
         std::fs::remove_file(p).unwrap();
     }

@@ -730,8 +730,8 @@ fn evalfile_loads_a_network_and_back() {
     let space = chimera::with_variant!(VariantId::Chess, P => {
         chimera::nnue::features::InputSpace::of::<P>(VariantId::Chess)
     });
-    let net =
-        chimera::nnue::train::FloatNet::random(space.inputs(), 16, 1, 5).quantise(VariantId::Chess);
+    let net = chimera::train::float::FloatNet::random(space.inputs(), 16, 1, 5)
+        .quantise(VariantId::Chess);
     let path = std::env::temp_dir().join(format!("xboard-{}.nnue", std::process::id()));
     std::fs::write(&path, net.to_bytes()).unwrap();
     let mut e = xboard();

@@ -39,7 +39,7 @@ enum Cmd {
     /// Fit a variant's evaluation numbers to datagen data (docs/tuning.md).
     Tune(chimera::tune::TuneArgs),
     /// Train a network (NNUE) on datagen data (docs/nnue.md).
-    Train(chimera::nnue::trainer::TrainArgs),
+    Train(chimera::train::TrainArgs),
 }
 
 fn main() {
@@ -75,7 +75,7 @@ fn main() {
             }
         }
         Some(Cmd::Train(args)) => {
-            if let Err(e) = chimera::nnue::trainer::run(args) {
+            if let Err(e) = chimera::train::run(args) {
                 eprintln!("chimera train: {e:#}");
                 std::process::exit(1);
             }

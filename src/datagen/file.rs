@@ -8,7 +8,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use super::packed::{self, Layout, Packed};
+use crate::variants::packed::{self, Layout, Packed};
 use crate::variants::VariantId;
 
 pub const MAGIC: &[u8; 8] = b"CHIMDATA";

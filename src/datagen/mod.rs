@@ -1,13 +1,12 @@
 //! `chimera datagen`: self-play games whose positions, with the search's
 //! score and the game's result, become training data (docs/datagen.md).
 //!
-//! `packed` turns a position into bytes and back, `file` is the data file
-//! (header, appending, reading), `selfplay` plays one game. This file runs
+//! `file` is the data file (header, appending, reading; positions packed
+//! by [`crate::variants::packed`]), `selfplay` plays one game. This file runs
 //! the command: worker threads play games, the main thread appends each
 //! finished game to the file and shows progress.
 
 pub mod file;
-pub mod packed;
 pub mod selfplay;
 
 use std::io::IsTerminal;
@@ -21,11 +20,10 @@ use anyhow::anyhow;
 use crate::eval::Variant;
 use crate::game::GameResult;
 use crate::nnue::networks::{EvalChoice, Networks, BUILTIN_EVAL};
-use crate::tournament::args::parse_variant;
 use crate::tournament::openings::{read_book, BookFormat, Opening};
+use crate::variants::packed::{Layout, Packed};
 use crate::variants::VariantId;
 use file::DataWriter;
-use packed::{Layout, Packed};
 use selfplay::{PlayConfig, PlayedGame, Player};
 
 #[derive(clap::Args, Clone, Debug)]
@@ -134,7 +132,7 @@ pub fn run(args: DatagenArgs) -> anyhow::Result<()> {
     if args.threads == 0 || args.nodes == Some(0) || args.depth.is_some_and(|d| d < 1) {
         return Err(anyhow!("--threads, --nodes and --depth must be positive"));
     }
-    let variant = parse_variant(&args.variant).map_err(|e| anyhow!(e))?;
+    let variant = VariantId::parse(&args.variant)?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

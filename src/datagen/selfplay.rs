@@ -6,7 +6,6 @@
 use std::sync::Arc;
 
 use super::file::{push_record, Wdl};
-use super::packed::{Layout, Packed};
 use crate::eval::Variant;
 use crate::game::{Game, GameResult};
 use crate::nnue::networks::Networks;
@@ -14,6 +13,7 @@ use crate::rng::SplitMix64;
 use crate::search::score::is_mate;
 use crate::search::{Limits, Searcher, Shared};
 use crate::tournament::openings::{random_opening, Opening};
+use crate::variants::packed::{Layout, Packed};
 use crate::variants::VariantId;
 
 /// How each turn is searched and how games are decided early.

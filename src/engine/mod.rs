@@ -1,8 +1,9 @@
-//! The engine facade, as Stockfish's `Engine`: the transposition table, the
-//! search threads and the life cycle of one job at a time (a search, a
-//! perft, a bench, a table clear) on its own thread, reporting through
-//! callbacks. The protocol front ends (UCI, the web board) are adapters on
-//! it: they parse their input, keep their game, and say what to print.
+//! The engine facade, as Stockfish's `Engine`: the game (its position and
+//! history), the transposition table, the search threads and the life
+//! cycle of one job at a time (a search, a perft, a bench, a table clear)
+//! on its own thread, reporting through callbacks. The front ends (UCI,
+//! CECP, the web board) are adapters on it: they parse their input, tell
+//! the facade what to play and search, and say what to print.
 
 mod done;
 
@@ -12,13 +13,15 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use crate::eval::Variant;
-use crate::game::Game;
+use crate::game::{new_game, GameHandle};
 use crate::nnue::network::Network;
 use crate::nnue::networks::{EvalChoice, Networks};
-use crate::perft;
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
 use crate::variants::VariantId;
+
+/// Why there is no game to work on.
+pub const NO_POSITION: &str =
+    "no position: the last position command was rejected (send a valid one)";
 
 /// What the job thread is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +60,11 @@ pub struct SearchRequest {
 pub type PerftTotal = Option<(u64, u64)>;
 
 pub struct Engine {
+    /// The variant played: a new game starts at its start position.
+    variant: VariantId,
+    /// The game searched; `None` after a rejected position, until a good
+    /// one or a new game.
+    game: Option<Box<dyn GameHandle>>,
     shared: Arc<Shared>,
     hash_mb: usize,
     /// The search threads, kept from one search to the next.
@@ -67,15 +75,49 @@ pub struct Engine {
 }
 
 impl Engine {
-    pub fn new(hash_mb: usize, threads: usize) -> Engine {
+    pub fn new(variant: VariantId, hash_mb: usize, threads: usize) -> Engine {
         let searcher = Searcher::new(threads);
         Engine {
+            variant,
+            game: Some(start_position(variant)),
             shared: Arc::new(Shared::new(hash_mb)),
             hash_mb,
             networks: Arc::clone(&searcher.networks),
             searcher: Arc::new(Mutex::new(searcher)),
             job: None,
         }
+    }
+
+    pub fn variant(&self) -> VariantId {
+        self.variant
+    }
+
+    /// The game, unless the last position given was rejected.
+    pub fn game(&self) -> Option<&dyn GameHandle> {
+        self.game.as_deref()
+    }
+
+    /// The game to play turns in or take them back. Call when idle: a
+    /// search runs on the position it started from.
+    pub fn game_mut(&mut self) -> Option<&mut (dyn GameHandle + 'static)> {
+        self.game.as_deref_mut()
+    }
+
+    /// The game from now on (its variant becomes the one played).
+    pub fn set_game(&mut self, game: Box<dyn GameHandle>) {
+        self.variant = game.variant();
+        self.game = Some(game);
+    }
+
+    /// No game until the next one is set (a position was rejected).
+    pub fn forget_game(&mut self) {
+        self.game = None;
+    }
+
+    /// A game of `variant` from its start position.
+    pub fn set_variant(&mut self, variant: VariantId) {
+        self.variant = variant;
+        self.game = Some(start_position(variant));
     }
 
     /// Applies an `EvalFile` choice for the searches to come (a network
@@ -89,10 +131,6 @@ impl Engine {
     /// The network `variant` evaluates with, if one is loaded.
     pub fn network(&self, variant: VariantId) -> Option<Arc<Network>> {
         self.networks.get(variant)
-    }
-
-    pub fn hash_mb(&self) -> usize {
-        self.hash_mb
     }
 
     /// The job running or finished but not yet joined.
@@ -220,16 +258,14 @@ impl Engine {
     /// caller's thread. `on_info` gets every finished iteration; `on_done`
     /// the result, once the search is over and, for `infinite` or `ponder`,
     /// told to stop (as UCI wants: a bestmove only after `stop`). Call when
-    /// idle.
-    pub fn go<P: Variant>(
+    /// idle. Without a game, an error ([`NO_POSITION`]) and nothing runs.
+    pub fn go(
         &mut self,
-        game: &Game<P>,
         request: SearchRequest,
         mut on_info: impl FnMut(&SearchInfo) + Send + 'static,
         on_done: impl FnOnce(SearchResult, &Done) + Send + 'static,
     ) -> Result<(), String> {
-        let pos = game.position().clone();
-        let keys = game.keys_before().to_vec();
+        let root = self.game().ok_or(NO_POSITION)?.search_root();
         let SearchRequest {
             limits,
             multipv,
@@ -237,7 +273,7 @@ impl Engine {
         } = request;
         let shared = Arc::clone(&self.shared);
         shared.arm();
-        let budget = limits.budget(pos.white_to_move(), move_overhead);
+        let budget = limits.budget(root.white_to_move(), move_overhead);
         shared.start(budget, limits.nodes, limits.ponder);
         let searcher = Arc::clone(&self.searcher);
         let job_shared = Arc::clone(&shared);
@@ -247,7 +283,7 @@ impl Engine {
         self.start_job(kind, job_shared, move |done| {
             let result = {
                 let mut searcher = searcher.lock().unwrap_or_else(|e| e.into_inner());
-                searcher.run(&pos, &keys, &limits, multipv, &shared, &mut on_info)
+                root.search(&mut searcher, &limits, multipv, &shared, &mut on_info)
             };
             while (limits.infinite || shared.pondering.load(std::sync::atomic::Ordering::SeqCst))
                 && !shared.stop_requested()
@@ -258,23 +294,23 @@ impl Engine {
         })
     }
 
-    /// Counts the leaves `depth` turns below `pos`: `on_turn` gets each root
-    /// turn's count as it is known, `on_done` the total and its time in
-    /// milliseconds, or `None` when stopped. Call when idle.
-    pub fn perft<P: Variant>(
+    /// Counts the leaves `depth` turns below the game's position: `on_turn`
+    /// gets each root turn's count as it is known, `on_done` the total and
+    /// its time in milliseconds, or `None` when stopped. Call when idle.
+    pub fn perft(
         &mut self,
-        pos: P,
         depth: u32,
         mut on_turn: impl FnMut(&str, u64) + Send + 'static,
         on_done: impl FnOnce(PerftTotal, &Done) + Send + 'static,
     ) -> Result<(), String> {
+        let root = self.game().ok_or(NO_POSITION)?.search_root();
         let shared = Arc::clone(&self.shared);
         shared.arm();
         let job_shared = Arc::clone(&shared);
         self.start_job(JobKind::Perft, job_shared, move |done| {
             let start = Instant::now();
             let mut total = 0u64;
-            let complete = perft::divide_each(&pos, depth, &shared.stop, &mut |token, n| {
+            let complete = root.perft(depth, &shared.stop, &mut |token, n| {
                 total += n;
                 on_turn(token, n);
             });
@@ -296,6 +332,11 @@ impl Engine {
             crate::bench::run_with(depth, &bench_shared, &mut emit);
         })
     }
+}
+
+/// A game of `variant` from its start position.
+fn start_position(variant: VariantId) -> Box<dyn GameHandle> {
+    new_game(variant, None).unwrap_or_else(|e| panic!("{variant}'s start position: {e}"))
 }
 
 impl Drop for Engine {

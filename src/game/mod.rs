@@ -4,13 +4,17 @@
 //! ([`Rules`]), the history rules (repetition, the 50-move rule) from the
 //! backend's [`Rules::DRAW_RULES`].
 
+pub mod handle;
 mod movetext;
 pub mod pgn;
 mod result;
+pub mod setup;
 
+pub use handle::{new_game, GameHandle, LegalTurn, SearchRoot};
 pub use result::{GameResult, Verdict};
+pub use setup::{setup, SetupError};
 
-use crate::variants::{MoveError, Outcome, Rules, VariantId};
+use crate::variants::{EndReason, MoveError, Outcome, Rules, VariantId};
 
 /// A game of one variant.
 #[derive(Clone, Debug)]
@@ -142,15 +146,32 @@ impl<P: Rules> Game<P> {
                 turns,
             );
         }
+        match self.history_draw() {
+            Some(draw) => (Some(draw), Vec::new()),
+            None => (None, turns),
+        }
+    }
+
+    /// A draw by the game's history (repetition, the 50-move rule), which
+    /// mate and stalemate come before.
+    fn history_draw(&self) -> Option<Verdict> {
         let rules = P::DRAW_RULES;
         let key = self.keys[self.keys.len() - 1];
         if self.keys.iter().filter(|&&k| k == key).count() >= rules.repetitions {
-            return (Some(Verdict::draw("threefold repetition")), Vec::new());
+            return Some(Verdict::draw(EndReason::ThreefoldRepetition));
         }
-        if pos.halfmove_clock() >= rules.no_progress_plies {
-            return (Some(Verdict::draw("50-move rule")), Vec::new());
+        if self.position().halfmove_clock() >= rules.no_progress_plies {
+            return Some(Verdict::draw(EndReason::FiftyMoveRule));
         }
-        (None, turns)
+        None
+    }
+
+    /// Whether the game is over by an end that needs no legal turns to
+    /// tell: an early end (an exploded king, dead material) or a history
+    /// draw. Mate and stalemate are not seen here; their sign is that no
+    /// turn is legal.
+    pub fn over_without_generating(&self) -> bool {
+        self.position().early_end().is_some() || self.history_draw().is_some()
     }
 
     /// How the rules have ended the game, if they have.
@@ -190,7 +211,7 @@ mod tests {
         let verdict = game.verdict().unwrap();
         assert_eq!(
             (verdict.result, verdict.reason),
-            (GameResult::Draw, "threefold repetition")
+            (GameResult::Draw, EndReason::ThreefoldRepetition)
         );
         assert_eq!(game.keys_before().len(), 8);
         assert_eq!(game.undo(1), 1);
@@ -210,7 +231,7 @@ mod tests {
         let verdict = game.verdict().unwrap();
         assert_eq!(
             (verdict.result, verdict.reason),
-            (GameResult::WhiteWins, "checkmate")
+            (GameResult::WhiteWins, EndReason::Checkmate)
         );
         let mut game = Game::<ChessPosition>::from_fen(
             VariantId::Chess,
@@ -218,7 +239,10 @@ mod tests {
         )
         .unwrap();
         game.play_token("a1a2").unwrap();
-        assert_eq!(game.verdict().unwrap(), Verdict::draw("50-move rule"));
+        assert_eq!(
+            game.verdict().unwrap(),
+            Verdict::draw(EndReason::FiftyMoveRule)
+        );
         assert!(!game.from_start_position());
     }
 

@@ -13,10 +13,18 @@ impl<P: BoardView> Game<P> {
             .iter()
             .zip(&self.moves)
             .zip(&self.tokens)
-            .map(|((pos, &m), token)| PgnMove {
-                text: pos.san(m).unwrap_or_else(|| token.clone()),
-                notation: pos.variant_notation(m),
-            })
+            .map(|((pos, &m), token)| PgnMove::of(pos, m, token))
             .collect()
+    }
+}
+
+impl PgnMove {
+    /// The turn `m` of `pos`, whose token is `token`: SAN, or the token
+    /// with the variant's own notation.
+    pub fn of<P: BoardView>(pos: &P, m: P::Move, token: &str) -> PgnMove {
+        PgnMove {
+            text: pos.san(m).unwrap_or_else(|| token.to_string()),
+            notation: pos.variant_notation(m),
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! How a game ended.
 
-use crate::variants::Outcome;
+use crate::variants::{EndReason, Outcome};
 
 /// The result of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,15 +40,15 @@ impl GameResult {
 }
 
 /// The rules' verdict on a finished game: the result and the rule that gave
-/// it, in the backend's words (`checkmate`, `threefold repetition`).
+/// it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verdict {
     pub result: GameResult,
-    pub reason: &'static str,
+    pub reason: EndReason,
 }
 
 impl Verdict {
-    pub fn draw(reason: &'static str) -> Verdict {
+    pub fn draw(reason: EndReason) -> Verdict {
         Verdict {
             result: GameResult::Draw,
             reason,
@@ -56,7 +56,7 @@ impl Verdict {
     }
 
     /// The verdict of an outcome for the side to move (`white`).
-    pub fn by_outcome(white: bool, outcome: Outcome, reason: &'static str) -> Verdict {
+    pub fn by_outcome(white: bool, outcome: Outcome, reason: EndReason) -> Verdict {
         let result = match outcome {
             Outcome::Draw => GameResult::Draw,
             Outcome::Win => GameResult::loss_for(!white),

@@ -5,8 +5,9 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::engine::{lock, Current, Engine, Mode, SharedGame};
-use super::game::{self, new_game};
+use super::notation;
+use super::search::{BoardEngine, Mode};
+use crate::game::new_game;
 use crate::variants::VariantId;
 
 /// A refused request: HTTP status and message (sent as `{"error": ...}`).
@@ -41,10 +42,9 @@ impl ApiError {
 
 pub type ApiResult = Result<Value, ApiError>;
 
-/// The server's state: the game and the search slot.
+/// The server's state: the engine with its game and search slot.
 pub struct App {
-    pub game: SharedGame,
-    pub engine: Engine,
+    pub engine: BoardEngine,
 }
 
 /// Hash table size of the board's search, in MiB.
@@ -52,11 +52,8 @@ const HASH_MB: usize = 32;
 
 impl App {
     pub fn new() -> App {
-        let game =
-            new_game(VariantId::DEFAULT, None).expect("the default variant's start position");
         App {
-            game: std::sync::Arc::new(std::sync::Mutex::new(Current { game, version: 0 })),
-            engine: Engine::new(HASH_MB),
+            engine: BoardEngine::new(HASH_MB),
         }
     }
 
@@ -66,7 +63,7 @@ impl App {
             ("GET", "/api/variants") => Ok(variants()),
             ("GET", "/api/state") => Ok(self.state()),
             ("GET", "/api/search") => Ok(json!(self.engine.live())),
-            ("GET", "/api/pgn") => Ok(json!({ "pgn": lock(&self.game).game.pgn() })),
+            ("GET", "/api/pgn") => Ok(json!({ "pgn": self.engine.pgn() })),
             ("POST", "/api/new") => self.new_game(parse(body)?),
             ("POST", "/api/move") => self.play(parse(body)?),
             ("POST", "/api/undo") => self.undo(parse(body)?),
@@ -88,14 +85,8 @@ impl App {
     }
 
     /// The game plus the search, with the version the page compares.
-    fn state(&self) -> Value {
-        // The search is read under the game's lock: a finished move search
-        // plays its turn under that lock before it says it is done, so the
-        // page never sees `running: false` beside a game without the turn.
-        let (state, version, search) = {
-            let current = lock(&self.game);
-            (current.game.state(), current.version, self.engine.live())
-        };
+    fn state(&mut self) -> Value {
+        let (state, version, search) = self.engine.snapshot();
         let mut value = json!(state);
         value["version"] = json!(version);
         value["search"] = json!(search);
@@ -111,37 +102,20 @@ impl App {
             ))
         })?;
         let game = new_game(variant, req.fen.as_deref().filter(|f| !f.trim().is_empty()))
-            .map_err(ApiError::bad_request)?;
-        self.engine.reset();
-        {
-            let mut current = lock(&self.game);
-            current.game = game;
-            current.version += 1;
-        }
+            .map_err(|e| ApiError::bad_request(format!("invalid FEN: {e}")))?;
+        self.engine.new_game(game);
         Ok(self.state())
     }
 
     fn play(&mut self, req: PlayTurn) -> ApiResult {
-        self.engine.stop();
-        {
-            let mut current = lock(&self.game);
-            current
-                .game
-                .play(&req.token)
-                .map_err(ApiError::bad_request)?;
-            current.version += 1;
-        }
+        self.engine
+            .play(&req.token)
+            .map_err(ApiError::bad_request)?;
         Ok(self.state())
     }
 
     fn undo(&mut self, req: Undo) -> ApiResult {
-        self.engine.stop();
-        {
-            let mut current = lock(&self.game);
-            if current.game.undo(req.plies.unwrap_or(1)) > 0 {
-                current.version += 1;
-            }
-        }
+        self.engine.undo(req.plies.unwrap_or(1));
         Ok(self.state())
     }
 
@@ -157,9 +131,7 @@ impl App {
                 )))
             }
         };
-        self.engine
-            .start(&self.game, mode)
-            .map_err(ApiError::conflict)?;
+        self.engine.start(mode).map_err(ApiError::conflict)?;
         Ok(json!(self.engine.live()))
     }
 }
@@ -175,10 +147,11 @@ fn variants() -> Value {
     let list: Vec<Value> = VariantId::ALL
         .iter()
         .map(|&variant| {
+            let start = new_game(variant, None).map(|g| g.diagram());
             json!({
                 "name": variant,
-                "start_fen": game::start_fen_of(variant),
-                "geometry": game::geometry_of(variant),
+                "start_fen": variant.start_fen(),
+                "geometry": start.as_ref().map(notation::geometry).ok(),
             })
         })
         .collect();

@@ -7,9 +7,9 @@
 
 pub mod api;
 pub mod assets;
-pub mod engine;
 pub mod game;
 pub mod notation;
+pub mod search;
 pub mod server;
 
 pub use server::{start, RunningServer};

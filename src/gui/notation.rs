@@ -5,8 +5,7 @@
 
 use serde::Serialize;
 
-use crate::variants::view::{BoardView, Place, TurnParts};
-use crate::variants::VariantId;
+use crate::variants::view::{Diagram, Grid, Place, TurnParts};
 
 /// One part of a turn: a piece going from one square to another; `off`
 /// stands for "off the board".
@@ -36,7 +35,7 @@ pub struct TurnShape {
 
 /// A piece standing on a square; `piece` is the FEN letter (uppercase white).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PieceOn {
+pub struct PieceView {
     pub square: String,
     pub piece: String,
 }
@@ -49,31 +48,23 @@ pub struct Geometry {
     pub missing: Vec<String>,
 }
 
-/// The board's shape under `variant`, holes listed as a FEN meets them
-/// (from the highest rank down).
-pub fn geometry<P: BoardView>(variant: VariantId) -> Geometry {
-    let grid = P::grid(variant);
+/// The board's shape, holes listed as a FEN meets them (from the highest
+/// rank down).
+pub fn geometry(board: &Diagram) -> Geometry {
     Geometry {
-        files: grid.files.into(),
-        ranks: grid.ranks.into(),
-        missing: grid
-            .squares_top_down()
-            .filter(|&sq| !P::exists(variant, sq))
-            .map(|sq| sq.to_string())
-            .collect(),
+        files: board.grid.files.into(),
+        ranks: board.grid.ranks.into(),
+        missing: board.holes().map(|sq| sq.to_string()).collect(),
     }
 }
 
 /// Every piece on the board, in the FEN's order.
-pub fn board<P: BoardView>(pos: &P) -> Vec<PieceOn> {
-    P::grid(pos.variant())
-        .squares_top_down()
-        .filter_map(|sq| {
-            let piece = pos.piece_on(sq)?;
-            Some(PieceOn {
-                square: sq.to_string(),
-                piece: piece.fen_letter().to_string(),
-            })
+pub fn board(board: &Diagram) -> Vec<PieceView> {
+    board
+        .pieces()
+        .map(|(sq, piece)| PieceView {
+            square: sq.to_string(),
+            piece: piece.fen_letter().to_string(),
         })
         .collect()
 }
@@ -97,10 +88,10 @@ pub fn shape(turn: &TurnParts) -> TurnShape {
     }
 }
 
-/// The squares a turn of `pos` leaves empty other than by a part moving
-/// away (a capture with no piece landing, en passant's victim, atomic's
-/// explosion), in the FEN's order: what the page marks as removed.
-pub fn vanished<P: BoardView>(pos: &P, turn: &TurnParts) -> Vec<String> {
+/// The squares a turn on a board of `grid` leaves empty other than by a
+/// part moving away (a capture with no piece landing, en passant's victim,
+/// atomic's explosion), in the FEN's order: what the page marks as removed.
+pub fn vanished(grid: Grid, turn: &TurnParts) -> Vec<String> {
     let from = |sq| turn.parts.iter().any(|p| p.from == Place::On(sq));
     // A piece that is not removed itself stays on the square it lands on.
     let landed = |sq| {
@@ -108,8 +99,7 @@ pub fn vanished<P: BoardView>(pos: &P, turn: &TurnParts) -> Vec<String> {
             p.to == Place::On(sq) && !p.from.square().is_some_and(|f| turn.removed.contains(&f))
         })
     };
-    P::grid(pos.variant())
-        .squares_top_down()
+    grid.squares_top_down()
         .filter(|&sq| turn.removed.contains(&sq) && !from(sq) && !landed(sq))
         .map(|sq| sq.to_string())
         .collect()
@@ -118,30 +108,36 @@ pub fn vanished<P: BoardView>(pos: &P, turn: &TurnParts) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::atomic::AtomicPosition;
-    use crate::variants::chess::ChessPosition;
+    use crate::game::new_game;
+    use crate::variants::VariantId;
 
-    fn vanished_by<P: BoardView>(fen: &str, token: &str) -> Vec<String> {
-        let variant = P::VARIANTS[0];
-        let pos = P::from_fen(variant, fen).expect("a legal FEN");
-        let m = pos.parse_move(token).expect("a legal turn");
-        vanished(&pos, &pos.turn_parts(m))
+    fn vanished_by(variant: VariantId, fen: &str, token: &str) -> Vec<String> {
+        let game = new_game(variant, Some(fen)).expect("a legal FEN");
+        let (_, turns) = game.verdict_and_turns();
+        let turn = turns
+            .iter()
+            .find(|t| t.token == token)
+            .expect("a legal turn");
+        vanished(Grid::EIGHT_BY_EIGHT, &turn.parts)
     }
 
     #[test]
     fn only_squares_left_empty_count_as_vanished() {
         // A capture's victim is replaced by the capturer: nothing vanishes.
         let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
-        assert!(
-            vanished_by::<ChessPosition>("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5").is_empty()
-        );
+        assert!(vanished_by(
+            VariantId::Chess,
+            "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1",
+            "e4d5"
+        )
+        .is_empty());
         // En passant empties the victim's square.
-        assert_eq!(vanished_by::<ChessPosition>(fen, "e5d6"), ["d5"]);
+        assert_eq!(vanished_by(VariantId::Chess, fen, "e5d6"), ["d5"]);
         // Atomic: the victim's square and the pieces around, not the
         // capturer's own square (it moved away).
         let fen = "rnbqkbnr/pppppppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
         assert_eq!(
-            vanished_by::<AtomicPosition>(fen, "e5d7"),
+            vanished_by(VariantId::Atomic, fen, "e5d7"),
             ["c8", "d8", "e8", "d7"]
         );
     }

@@ -8,7 +8,7 @@
 //! trainer reads the same pieces from packed records, the engine from its
 //! positions; a test checks that they agree.
 
-use crate::datagen::packed::{existing_squares, Layout};
+use crate::variants::packed::{existing_squares, Layout};
 use crate::variants::view::{BoardView, Square};
 use crate::variants::VariantId;
 

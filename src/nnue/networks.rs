@@ -130,7 +130,7 @@ impl Networks {
                 let variant = self.load_file(path)?;
                 Ok(format!(
                     "{} evaluates {variant}",
-                    crate::uci::session::shorten(path)
+                    crate::text::shorten(path)
                 ))
             }
         }

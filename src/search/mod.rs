@@ -1,11 +1,11 @@
 //! The searcher: iterative deepening with aspiration windows over PVS
 //! negamax, lazy SMP threads sharing one transposition table.
 //!
-//! [`search`] is the engine facade: it takes a root position, the keys of
-//! the game so far, the limits of `go`, and reports each finished iteration
-//! through a callback, as Stockfish's engine reports to its UCI layer. The
-//! caller owns the threads that read input; the search only watches
-//! [`Shared::stop`].
+//! [`Searcher::run`] takes a root position, the keys of the game so far and
+//! the limits of `go`, and reports each finished iteration through a
+//! callback; the engine facade ([`crate::engine::Engine`]) runs it on its
+//! job thread. The caller owns the threads that read input; the search
+//! only watches [`Shared::stop`].
 
 mod alphabeta;
 mod history;
@@ -247,10 +247,6 @@ impl Searcher {
         self.game += 1;
     }
 
-    pub fn threads(&self) -> usize {
-        self.helpers.len() + 1
-    }
-
     /// Starts or ends helper threads; call between searches.
     pub fn set_threads(&mut self, threads: usize) {
         self.helpers.resize(threads.max(1) - 1);
@@ -383,8 +379,9 @@ impl Searcher {
     }
 }
 
-/// Searches `root` with a new [`Searcher`] of `config.threads` threads (for
-/// one-off searches: tests, `bench`, the web board).
+/// Searches `root` with a new [`Searcher`] of `config.threads` threads: a
+/// one-off search, for tests. Front ends search through the engine facade
+/// ([`crate::engine::Engine`]), which keeps its threads and table.
 pub fn search<P: Variant>(
     root: &P,
     game_keys: &[u64],

@@ -25,7 +25,7 @@ pub struct AdjudicationRules {
 
 /// What the scores say after a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum ScoreRuling {
     Continue,
     /// The side named (`true` = white) is adjudicated lost.
     Loss {
@@ -53,7 +53,7 @@ impl Adjudicator {
 
     /// Records the score the mover reported for the move it just made in
     /// full move `move_number` of the game, and judges.
-    pub fn record(&mut self, white: bool, move_number: u32, score: Option<Score>) -> Verdict {
+    pub fn record(&mut self, white: bool, move_number: u32, score: Option<Score>) -> ScoreRuling {
         let me = usize::from(!white);
         let them = 1 - me;
         let cp = score.map(Score::centipawns);
@@ -74,14 +74,14 @@ impl Adjudicator {
         if r.resign_moves > 0 {
             for side in [me, them] {
                 if self.losing[side] >= r.resign_moves && self.winning[1 - side] >= r.resign_moves {
-                    return Verdict::Loss { white: side == 0 };
+                    return ScoreRuling::Loss { white: side == 0 };
                 }
             }
         }
         if r.draw_moves > 0 && self.drawish.iter().all(|&n| n >= r.draw_moves) {
-            return Verdict::Draw;
+            return ScoreRuling::Draw;
         }
-        Verdict::Continue
+        ScoreRuling::Continue
     }
 
     /// Whether the game has reached the move limit after `plies` plies.
@@ -107,13 +107,22 @@ mod tests {
         let mut a = Adjudicator::new(resign_rules());
         // White thinks it wins, black agrees it loses: 3 moves each.
         for n in 1..=2 {
-            assert_eq!(a.record(true, n, Some(Score::Cp(700))), Verdict::Continue);
-            assert_eq!(a.record(false, n, Some(Score::Cp(-650))), Verdict::Continue);
+            assert_eq!(
+                a.record(true, n, Some(Score::Cp(700))),
+                ScoreRuling::Continue
+            );
+            assert_eq!(
+                a.record(false, n, Some(Score::Cp(-650))),
+                ScoreRuling::Continue
+            );
         }
-        assert_eq!(a.record(true, 3, Some(Score::Cp(800))), Verdict::Continue);
+        assert_eq!(
+            a.record(true, 3, Some(Score::Cp(800))),
+            ScoreRuling::Continue
+        );
         assert_eq!(
             a.record(false, 3, Some(Score::Mate(-4))),
-            Verdict::Loss { white: false }
+            ScoreRuling::Loss { white: false }
         );
     }
 
@@ -125,9 +134,15 @@ mod tests {
             a.record(false, n, Some(Score::Cp(-700)));
         }
         a.record(true, 3, None);
-        assert_eq!(a.record(false, 3, Some(Score::Cp(-700))), Verdict::Continue);
+        assert_eq!(
+            a.record(false, 3, Some(Score::Cp(-700))),
+            ScoreRuling::Continue
+        );
         a.record(true, 4, Some(Score::Cp(700)));
-        assert_eq!(a.record(false, 4, Some(Score::Cp(-100))), Verdict::Continue);
+        assert_eq!(
+            a.record(false, 4, Some(Score::Cp(-100))),
+            ScoreRuling::Continue
+        );
     }
 
     #[test]
@@ -140,13 +155,25 @@ mod tests {
         };
         let mut a = Adjudicator::new(rules);
         for n in 1..10 {
-            assert_eq!(a.record(true, n, Some(Score::Cp(0))), Verdict::Continue);
-            assert_eq!(a.record(false, n, Some(Score::Cp(0))), Verdict::Continue);
+            assert_eq!(a.record(true, n, Some(Score::Cp(0))), ScoreRuling::Continue);
+            assert_eq!(
+                a.record(false, n, Some(Score::Cp(0))),
+                ScoreRuling::Continue
+            );
         }
-        assert_eq!(a.record(true, 10, Some(Score::Cp(3))), Verdict::Continue);
-        assert_eq!(a.record(false, 10, Some(Score::Cp(-5))), Verdict::Continue);
-        assert_eq!(a.record(true, 11, Some(Score::Cp(-1))), Verdict::Continue);
-        assert_eq!(a.record(false, 11, Some(Score::Cp(0))), Verdict::Draw);
+        assert_eq!(
+            a.record(true, 10, Some(Score::Cp(3))),
+            ScoreRuling::Continue
+        );
+        assert_eq!(
+            a.record(false, 10, Some(Score::Cp(-5))),
+            ScoreRuling::Continue
+        );
+        assert_eq!(
+            a.record(true, 11, Some(Score::Cp(-1))),
+            ScoreRuling::Continue
+        );
+        assert_eq!(a.record(false, 11, Some(Score::Cp(0))), ScoreRuling::Draw);
     }
 
     #[test]
@@ -155,7 +182,7 @@ mod tests {
         for n in 1..100 {
             assert_eq!(
                 a.record(n % 2 == 0, n, Some(Score::Mate(-1))),
-                Verdict::Continue
+                ScoreRuling::Continue
             );
         }
         assert!(!a.move_limit_reached(10_000));

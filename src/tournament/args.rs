@@ -311,16 +311,6 @@ pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
     })
 }
 
-/// A `--variant` value (`chimera match`, `chimera openings`).
-pub fn parse_variant(name: &str) -> Result<VariantId, String> {
-    VariantId::parse(name).map_err(|_| {
-        format!(
-            "unknown variant `{name}` (known: {})",
-            VariantId::known_names()
-        )
-    })
-}
-
 /// The command line, checked and parsed.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
@@ -378,7 +368,7 @@ impl MatchArgs {
                 .map_or(0, |d| d.as_nanos() as u64)
         });
         let tc = TimeControl::parse(&self.tc)?;
-        let variant = parse_variant(&self.variant)?;
+        let variant = VariantId::parse(&self.variant).map_err(|e| e.to_string())?;
         Ok(MatchConfig {
             engines,
             variant,

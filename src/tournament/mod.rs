@@ -37,6 +37,11 @@ use referee::GameSettings;
 use scheduler::{openings_needed, run_games, schedule, EnginePool};
 use stats::SprtDecision;
 
+/// The shortest wait for an engine's handshake (`uciok`, `readyok`): a
+/// short `--hang-timeout` bounds a move under nodes or depth, not the
+/// start of a process, which a loaded machine can make slow.
+const MIN_HANDSHAKE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// Runs the match the command line asks for and prints the result table;
 /// a match stopped by a crashed engine (without `--recover`) is an error.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
@@ -87,10 +92,11 @@ fn run_match<P: BoardView>(config: &MatchConfig) -> anyhow::Result<Standings> {
 
     // Start one process of each engine first: a wrong path or an engine
     // that does not speak UCI is a setup error, not a lost game.
+    let handshake_timeout = config.hang_timeout.max(MIN_HANDSHAKE_TIMEOUT);
     let pool = EnginePool::new(
         config.engines.clone(),
         variant,
-        config.hang_timeout,
+        handshake_timeout,
         config.log.is_some(),
     );
     for (i, spec) in config.engines.iter().enumerate() {
@@ -111,6 +117,7 @@ fn run_match<P: BoardView>(config: &MatchConfig) -> anyhow::Result<Standings> {
         tc: config.tc,
         margin: config.margin,
         hang_timeout: config.hang_timeout,
+        handshake_timeout,
         adjudication: config.adjudication,
         log_dir: config.log.clone(),
     };

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::adjudication::{AdjudicationRules, Adjudicator, Verdict};
+use super::adjudication::{AdjudicationRules, Adjudicator, ScoreRuling};
 use super::engine::{EngineError, EngineProcess};
 use super::openings::Opening;
 use super::pgn::move_comment;
@@ -20,8 +20,10 @@ pub struct GameSettings {
     pub tc: TimeControl,
     /// Extra time a move may take past the clock before it loses on time.
     pub margin: Duration,
-    /// Longest wait for a `bestmove` under nodes/depth, and for `readyok`.
+    /// Longest wait for a `bestmove` under nodes/depth.
     pub hang_timeout: Duration,
+    /// Longest wait for `readyok` before a game.
+    pub handshake_timeout: Duration,
     pub adjudication: AdjudicationRules,
     /// `--log`: write each game's engine transcripts here.
     pub log_dir: Option<std::path::PathBuf>,
@@ -166,7 +168,7 @@ pub fn play_game<P: BoardView>(
 
     let mut engines = [white, black];
     for (side, engine) in engines.iter_mut().enumerate() {
-        if let Err(e) = engine.new_game(settings.hang_timeout) {
+        if let Err(e) = engine.new_game(settings.handshake_timeout) {
             game.healthy[side] = false;
             let white = side == 0;
             return game.finish(
@@ -264,15 +266,15 @@ pub fn play_game<P: BoardView>(
         }
         let move_number = (game.game.tokens().len() as u32).div_ceil(2);
         match adjudicator.record(white, move_number, reply.score) {
-            Verdict::Continue => {}
-            Verdict::Draw => {
+            ScoreRuling::Continue => {}
+            ScoreRuling::Draw => {
                 return game.finish(
                     GameResult::Draw,
                     Termination::Adjudication,
                     "Draw (score adjudication)".into(),
                 )
             }
-            Verdict::Loss { white: loser } => {
+            ScoreRuling::Loss { white: loser } => {
                 return game.finish(
                     GameResult::loss_for(loser),
                     Termination::Adjudication,

@@ -16,9 +16,8 @@ use std::time::Instant;
 use anyhow::{anyhow, Context};
 
 use crate::datagen::file::{held_out_games, DataFile};
-use crate::datagen::packed::Packed;
 use crate::eval::Tunable;
-use crate::tournament::args::parse_variant;
+use crate::variants::packed::Packed;
 use crate::variants::VariantId;
 use fit::{blend, fit, fit_scale, loss, FitConfig, Target};
 use linear::{linearise, weights_at};
@@ -94,7 +93,7 @@ pub fn run(args: TuneArgs) -> anyhow::Result<()> {
         ));
     }
     use_threads(args.threads)?;
-    let variant = parse_variant(&args.variant).map_err(|e| anyhow!(e))?;
+    let variant = VariantId::parse(&args.variant)?;
     crate::with_variant!(variant, P => run_variant::<P>(variant, &args))
 }
 

@@ -3,8 +3,8 @@
 //! Parsing never touches engine state: a malformed line becomes an `Err`
 //! whose text follows `info string error: `, and the engine changes nothing.
 
-use super::session::shorten;
 use crate::search::Limits;
+use crate::text::shorten;
 
 #[derive(Debug, PartialEq)]
 pub enum Command {

@@ -5,24 +5,24 @@
 //! `info string error: ...` and leaves the engine as it was.
 
 pub mod command;
+pub mod go;
 pub mod options;
-pub mod session;
 
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use crate::engine::{Engine, JobKind};
+use crate::engine::{Engine, JobKind, NO_POSITION};
+use crate::game::setup;
 use command::Command;
+use go::GoRequest;
 use options::{Change, Options};
-use session::{new_session, GoRequest, Session};
 
 pub const ENGINE_NAME: &str = concat!("Chimera ", env!("CARGO_PKG_VERSION"));
 
-/// The UCI front end: the session (variant, position), the options, and
+/// The UCI front end: the options, the engine (which holds the game), and
 /// the lines waiting for the engine's job to end.
 pub struct Uci {
-    session: Box<dyn Session>,
     options: Options,
     engine: Engine,
     /// Input lines waiting for the running job to end.
@@ -39,8 +39,7 @@ impl Uci {
     pub fn new() -> Uci {
         let options = Options::default();
         Uci {
-            session: new_session(options.variant),
-            engine: Engine::new(options.hash_mb, options.threads),
+            engine: Engine::new(options.variant, options.hash_mb, options.threads),
             options,
             deferred: VecDeque::new(),
         }
@@ -170,7 +169,7 @@ impl Uci {
             }
             Command::UciNewGame => {
                 self.engine.settle();
-                self.session.reset();
+                self.engine.set_variant(self.options.variant);
                 self.engine.new_game()?;
             }
             Command::SetOption { name, value } => {
@@ -180,11 +179,19 @@ impl Uci {
             }
             Command::Position { fen, moves } => {
                 self.engine.settle();
-                self.session.set_position(fen.as_deref(), &moves)?;
+                // A rejected position leaves none (the spec's ruling: a GUI
+                // must never get a move of some other position).
+                match setup(self.options.variant, fen.as_deref(), &moves) {
+                    Ok(game) => self.engine.set_game(game),
+                    Err(e) => {
+                        self.engine.forget_game();
+                        return Err(e.to_string());
+                    }
+                }
             }
             Command::BadPosition(reason) => {
                 self.engine.settle();
-                self.session.forget_position();
+                self.engine.forget_game();
                 return Err(reason);
             }
             Command::Go(limits, warnings) => {
@@ -195,16 +202,17 @@ impl Uci {
                     move_overhead: self.options.move_overhead,
                     warnings,
                 };
-                self.session.go(&mut self.engine, request)?;
+                go::go(&mut self.engine, request)?;
             }
             Command::Perft(depth) => {
                 self.engine.settle();
-                self.session.perft(&mut self.engine, depth)?;
+                go::perft(&mut self.engine, depth)?;
             }
-            Command::Display => println!("{}", self.session.display()?),
+            Command::Display => println!("{}", self.engine.game().ok_or(NO_POSITION)?.display()),
             Command::Eval => {
                 let network = self.engine.network(self.options.variant);
-                println!("{}", self.session.eval(network.as_deref())?);
+                let game = self.engine.game().ok_or(NO_POSITION)?;
+                println!("{}", game.explain(network.as_deref()));
             }
             Command::Bench(depth) => {
                 self.engine.settle();
@@ -225,14 +233,10 @@ impl Uci {
     fn apply(&mut self, change: Change) -> Result<(), String> {
         match change {
             Change::Variant(v) => {
-                self.session = new_session(v);
+                self.engine.set_variant(v);
                 self.options.variant = v;
                 self.engine.clear_hash()?;
-                println!(
-                    "info string variant {} startpos {}",
-                    v,
-                    self.session.start_fen()
-                );
+                println!("info string variant {v} startpos {}", v.start_fen());
             }
             Change::Hash(mb) => {
                 self.engine.set_hash(mb)?;
@@ -280,7 +284,7 @@ fn print_error(e: &str) {
     if e.len() <= MAX {
         println!("info string error: {e}");
     } else {
-        println!("info string error: {}", session::shorten(e));
+        println!("info string error: {}", crate::text::shorten(e));
     }
 }
 
@@ -343,8 +347,18 @@ mod tests {
             .push_back("position startpos moves e2e4".to_string());
         assert!(uci.handle("isready"));
         assert!(uci.deferred.is_empty());
-        let shown = uci.session.display().unwrap();
+        let shown = uci.engine.game().unwrap().display();
         assert!(shown.contains("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq"));
+    }
+
+    #[test]
+    fn a_rejected_position_leaves_none_until_a_good_one() {
+        let mut uci = Uci::new();
+        assert!(uci.handle("position startpos moves e2e5"));
+        assert!(uci.engine.game().is_none());
+        assert!(uci.handle("ucinewgame"));
+        uci.engine.settle();
+        assert!(uci.engine.game().is_some_and(|g| g.tokens().is_empty()));
     }
 
     #[test]

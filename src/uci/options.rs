@@ -2,9 +2,9 @@
 
 use std::sync::OnceLock;
 
-use super::session::shorten;
 use crate::nnue::networks::{EvalChoice, BUILTIN_EVAL};
 use crate::search::params::SearchParams;
+use crate::text::shorten;
 use crate::variants::{UnknownVariant, VariantId};
 
 pub const DEFAULT_HASH_MB: usize = 16;

@@ -21,6 +21,7 @@ mod exchange_value;
 mod id;
 mod move_error;
 pub mod omega;
+pub mod packed;
 mod pawn_key;
 pub mod registry;
 mod shakmaty_backend;
@@ -42,16 +43,64 @@ pub enum Outcome {
     Draw,
 }
 
+/// The rule that ended a game. Its `Display` is the reason as people read
+/// it ("checkmate", "threefold repetition"); front ends that word it their
+/// own way (CECP's result comments) match on the value, never on the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    /// Atomic: a king was blown up.
+    KingExploded,
+    InsufficientMaterial,
+    /// Avalanche: every legal first part forces a push that exposes the
+    /// mover's own king.
+    ForcedSelfCheck,
+    ThreefoldRepetition,
+    FiftyMoveRule,
+}
+
+impl EndReason {
+    /// The reason as people read it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::KingExploded => "king exploded",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::ForcedSelfCheck => {
+                "every legal move forces a push that exposes the own king"
+            }
+            EndReason::ThreefoldRepetition => "threefold repetition",
+            EndReason::FiftyMoveRule => "50-move rule",
+        }
+    }
+
+    /// A draw by the game's history (repetition, the 50-move rule), which
+    /// a player claims, as opposed to one the position itself decides.
+    pub const fn by_history(self) -> bool {
+        matches!(
+            self,
+            EndReason::ThreefoldRepetition | EndReason::FiftyMoveRule
+        )
+    }
+}
+
+impl std::fmt::Display for EndReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// Why and how a game ended, from the side to move's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameEnd {
     pub outcome: Outcome,
-    /// Human-readable reason ("checkmate", "king exploded", "stalemate", ...).
-    pub reason: &'static str,
+    pub reason: EndReason,
 }
 
 impl GameEnd {
-    pub const fn new(outcome: Outcome, reason: &'static str) -> GameEnd {
+    pub const fn new(outcome: Outcome, reason: EndReason) -> GameEnd {
         GameEnd { outcome, reason }
     }
 }

@@ -44,6 +44,13 @@ macro_rules! with_variant {
     }};
 }
 
+impl super::VariantId {
+    /// The FEN of the variant's start position.
+    pub fn start_fen(self) -> &'static str {
+        with_variant!(self, P => P::start_fen(self))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::variants::{Rules, VariantId};

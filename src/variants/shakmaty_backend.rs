@@ -12,7 +12,7 @@ use shakmaty::{
 };
 
 use super::board8::piece::EXCHANGE_VALUE;
-use super::{assert_played, check_played, GameEnd, MoveError, Rules, VariantId};
+use super::{assert_played, check_played, EndReason, GameEnd, MoveError, Rules, VariantId};
 
 /// What a shakmaty position type needs to become a Chimera backend.
 pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static {
@@ -179,9 +179,9 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
 
     fn end_without_moves(&self) -> GameEnd {
         if self.pos.is_check() {
-            GameEnd::new(super::Outcome::Loss, "checkmate")
+            GameEnd::new(super::Outcome::Loss, EndReason::Checkmate)
         } else {
-            GameEnd::new(super::Outcome::Draw, "stalemate")
+            GameEnd::new(super::Outcome::Draw, EndReason::Stalemate)
         }
     }
 

@@ -98,6 +98,62 @@ impl Grid {
     }
 }
 
+/// A board as plain data: its grid and what stands on each square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagram {
+    pub grid: Grid,
+    /// Every grid square in [`Grid::squares_top_down`] order: `None` when
+    /// it is a hole, else the piece on it, if any.
+    pub squares: Vec<Option<Option<Piece>>>,
+}
+
+impl Diagram {
+    /// The board of `pos`.
+    pub fn of<P: BoardView>(pos: &P) -> Diagram {
+        let variant = pos.variant();
+        let grid = P::grid(variant);
+        let squares = grid
+            .squares_top_down()
+            .map(|sq| P::exists(variant, sq).then(|| pos.piece_on(sq)))
+            .collect();
+        Diagram { grid, squares }
+    }
+
+    fn index(&self, sq: Square) -> Option<usize> {
+        (sq.file < self.grid.files && sq.rank < self.grid.ranks).then(|| {
+            usize::from(self.grid.ranks - 1 - sq.rank) * usize::from(self.grid.files)
+                + usize::from(sq.file)
+        })
+    }
+
+    /// Whether a grid square is part of the board.
+    pub fn exists(&self, sq: Square) -> bool {
+        self.index(sq).is_some_and(|i| self.squares[i].is_some())
+    }
+
+    /// The piece on a square, `None` when it is empty, a hole or off the
+    /// grid.
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        self.index(sq).and_then(|i| self.squares[i]).flatten()
+    }
+
+    /// Every piece with its square, in the FEN's order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.grid
+            .squares_top_down()
+            .zip(&self.squares)
+            .filter_map(|(sq, cell)| cell.flatten().map(|p| (sq, p)))
+    }
+
+    /// The holes of the grid, in the FEN's order.
+    pub fn holes(&self) -> impl Iterator<Item = Square> + '_ {
+        self.grid
+            .squares_top_down()
+            .zip(&self.squares)
+            .filter_map(|(sq, cell)| cell.is_none().then_some(sq))
+    }
+}
+
 /// One piece moving in a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Part {

@@ -18,17 +18,17 @@
 //! the position as drawn; otherwise it plays on, and claims once XBoard
 //! agrees.
 
-use super::game::CecpGame;
 use super::variants;
-use crate::game::{Game, Verdict};
-use crate::variants::view::{BoardView, Piece, Place, Square};
+use crate::game::{GameHandle, Verdict};
+use crate::variants::view::{Diagram, Piece, Place, Square, TurnParts};
 
 /// Whether the engine claims `verdict`, the end the rules give the current
 /// position: a draw by repetition or by the 50-move rule only when XBoard
 /// would confirm it, in the variants whose claims it checks.
-pub fn claimable(game: &dyn CecpGame, verdict: &Verdict) -> bool {
-    let by_history = matches!(verdict.reason, "threefold repetition" | "50-move rule");
-    !by_history || !variants::xboard_checks_draws(game.variant()) || game.xboard_confirms_draw()
+pub fn claimable(game: &dyn GameHandle, verdict: &Verdict) -> bool {
+    !verdict.reason.by_history()
+        || !variants::xboard_checks_draws(game.variant())
+        || confirms_draw(game)
 }
 
 /// What XBoard notes about the turn that led to a position (its
@@ -52,7 +52,7 @@ type Rights = [Option<Square>; 6];
 
 /// One position as XBoard records it.
 struct Record {
-    board: Vec<Option<Piece>>,
+    board: Diagram,
     status: Status,
     rights: Rights,
 }
@@ -60,29 +60,33 @@ struct Record {
 /// Whether XBoard flags the game's current position as a draw by
 /// repetition (the third occurrence) or by the 50-move rule, and so would
 /// confirm a draw claimed now.
-pub fn confirms_draw<P: BoardView>(game: &Game<P>) -> bool {
+pub fn confirms_draw(game: &dyn GameHandle) -> bool {
     let records = records(game);
-    repeated_thrice(&records) || fifty_moves(&records, game.start().halfmove_clock())
+    repeated_thrice(&records) || fifty_moves(&records, game.start_halfmove_clock())
 }
 
-fn records<P: BoardView>(game: &Game<P>) -> Vec<Record> {
-    let positions = game.positions();
-    let fen = positions[0].fen();
+fn records(game: &dyn GameHandle) -> Vec<Record> {
+    let mut boards = game.diagrams().into_iter();
+    let Some(start) = boards.next() else {
+        return Vec::new();
+    };
+    let fen = game.start_fen();
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let start_status = match fields.get(3) {
         Some(&"-") | None => Status::Reversible,
         Some(_) => Status::EnPassant,
     };
+    let rights = start_rights(&start, fields.get(2).copied().unwrap_or("-"));
     let mut records = vec![Record {
-        board: board(&positions[0]),
+        board: start,
         status: start_status,
-        rights: start_rights(&positions[0], fields.get(2).copied().unwrap_or("-")),
+        rights,
     }];
-    for (pair, &m) in positions.windows(2).zip(game.moves()) {
-        let rights = records[records.len() - 1].rights;
-        let (status, rights) = turn(&pair[0], m, rights);
+    for (board, parts) in boards.zip(game.played_parts()) {
+        let before = &records[records.len() - 1];
+        let (status, rights) = turn(&before.board, &parts, before.rights);
         records.push(Record {
-            board: board(&pair[1]),
+            board,
             status,
             rights,
         });
@@ -93,8 +97,7 @@ fn records<P: BoardView>(game: &Game<P>) -> Vec<Record> {
 /// What XBoard notes of a turn: its status, and the rights left once those
 /// of its first part's squares are revoked. A turn it could not name (none
 /// in chess or atomic) counts as irreversible.
-fn turn<P: BoardView>(before: &P, m: P::Move, mut rights: Rights) -> (Status, Rights) {
-    let parts = before.turn_parts(m);
+fn turn(before: &Diagram, parts: &TurnParts, mut rights: Rights) -> (Status, Rights) {
     let Some((from, to, piece)) = parts.parts.first().and_then(|p| match (p.from, p.to) {
         (Place::On(from), Place::On(to)) => Some((from, to, p.piece)),
         _ => None,
@@ -118,15 +121,8 @@ fn turn<P: BoardView>(before: &P, m: P::Move, mut rights: Rights) -> (Status, Ri
     (status, rights)
 }
 
-fn board<P: BoardView>(pos: &P) -> Vec<Option<Piece>> {
-    P::grid(pos.variant())
-        .squares_top_down()
-        .map(|sq| pos.piece_on(sq))
-        .collect()
-}
-
 /// Whether a pawn that double-pushed to `to` lands beside an enemy pawn.
-fn beside_enemy_pawn<P: BoardView>(pos: &P, to: Square, pawn: Piece) -> bool {
+fn beside_enemy_pawn(pos: &Diagram, to: Square, pawn: Piece) -> bool {
     let enemy = Piece {
         white: !pawn.white,
         role: 'p',
@@ -140,9 +136,9 @@ fn beside_enemy_pawn<P: BoardView>(pos: &P, to: Square, pawn: Piece) -> bool {
 /// The rights XBoard reads from a FEN's castling field: `K` is the
 /// outermost rook right of the king on its first rank, `Q` the outermost
 /// left of it, a file letter that rook; each names the king too.
-fn start_rights<P: BoardView>(pos: &P, field: &str) -> Rights {
+fn start_rights(pos: &Diagram, field: &str) -> Rights {
     let mut rights = [None; 6];
-    let grid = P::grid(pos.variant());
+    let grid = pos.grid;
     for c in field.chars().filter(|&c| c != '-') {
         let white = c.is_ascii_uppercase();
         let rank = if white { 0 } else { grid.ranks - 1 };
@@ -221,54 +217,48 @@ fn fifty_moves(records: &[Record], start_clock: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::atomic::AtomicPosition;
-    use crate::variants::chess::ChessPosition;
-    use crate::variants::{Rules, VariantId};
+    use crate::game::new_game;
+    use crate::variants::{EndReason, VariantId};
 
-    fn game<P: BoardView>(variant: VariantId, fen: &str, tokens: &str) -> Game<P> {
-        let mut g = Game::<P>::from_fen(variant, fen).unwrap();
+    fn game(variant: VariantId, fen: &str, tokens: &str) -> Box<dyn GameHandle> {
+        let mut g = new_game(variant, Some(fen)).unwrap();
         for t in tokens.split_whitespace() {
-            g.play_token(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+            g.play(t).unwrap_or_else(|e| panic!("{t}: {e}"));
         }
         g
     }
 
-    fn repetition<P: Rules>(g: &Game<P>) -> bool {
+    fn repetition(g: &dyn GameHandle) -> bool {
         g.verdict()
-            .is_some_and(|v| v.reason == "threefold repetition")
+            .is_some_and(|v| v.reason == EndReason::ThreefoldRepetition)
     }
 
     #[test]
     fn a_plain_threefold_repetition_is_confirmed() {
-        let g = game::<ChessPosition>(
+        let g = game(
             VariantId::Chess,
-            ChessPosition::start_fen(VariantId::Chess),
+            VariantId::Chess.start_fen(),
             "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8",
         );
-        assert!(repetition(&g));
-        assert!(confirms_draw(&g));
+        assert!(repetition(g.as_ref()));
+        assert!(confirms_draw(g.as_ref()));
         // One turn short, neither the rules nor XBoard see a draw.
-        let g = game::<ChessPosition>(
+        let g = game(
             VariantId::Chess,
-            ChessPosition::start_fen(VariantId::Chess),
+            VariantId::Chess.start_fen(),
             "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1",
         );
-        assert!(!repetition(&g) && !confirms_draw(&g));
+        assert!(!repetition(g.as_ref()) && !confirms_draw(g.as_ref()));
     }
 
     /// After `first` and two round trips the rules see a third occurrence
     /// and XBoard does not; after a third round trip XBoard agrees.
-    fn xboard_needs_one_more_trip<P: BoardView>(
-        variant: VariantId,
-        fen: &str,
-        first: &str,
-        trip: &str,
-    ) {
-        let g = game::<P>(variant, fen, &format!("{first}{trip}{trip}"));
-        assert!(repetition(&g));
-        assert!(!confirms_draw(&g));
-        let g = game::<P>(variant, fen, &format!("{first}{trip}{trip}{trip}"));
-        assert!(confirms_draw(&g));
+    fn xboard_needs_one_more_trip(variant: VariantId, fen: &str, first: &str, trip: &str) {
+        let g = game(variant, fen, &format!("{first}{trip}{trip}"));
+        assert!(repetition(g.as_ref()));
+        assert!(!confirms_draw(g.as_ref()));
+        let g = game(variant, fen, &format!("{first}{trip}{trip}{trip}"));
+        assert!(confirms_draw(g.as_ref()));
     }
 
     #[test]
@@ -276,7 +266,7 @@ mod tests {
         // 1.e4 lands beside the d4 pawn, which the d1 rook pins: no legal
         // e.p. capture, so the rules count the position after 1.e4, but
         // XBoard noted e.p. rights there and does not.
-        xboard_needs_one_more_trip::<ChessPosition>(
+        xboard_needs_one_more_trip(
             VariantId::Chess,
             "1n1k4/8/8/8/3p4/8/4P3/3RK3 w - - 0 1",
             "e2e4",
@@ -290,7 +280,7 @@ mod tests {
         // XBoard keeps it until the king moves, so the position after the
         // explosion differs to it from the same position after the kings
         // have moved out and back.
-        xboard_needs_one_more_trip::<AtomicPosition>(
+        xboard_needs_one_more_trip(
             VariantId::Atomic,
             "4k1r1/p7/8/8/8/8/P7/4K1NR b K - 0 1",
             "g8g1",
@@ -301,17 +291,19 @@ mod tests {
     #[test]
     fn the_fifty_move_rule_counts_from_the_fen_clock() {
         let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 98 60";
-        let g = game::<ChessPosition>(VariantId::Chess, fen, "a1a2");
-        assert!(!confirms_draw(&g));
-        let g = game::<ChessPosition>(VariantId::Chess, fen, "a1a2 e8d8");
-        assert!(g.verdict().is_some_and(|v| v.reason == "50-move rule"));
-        assert!(confirms_draw(&g));
+        let g = game(VariantId::Chess, fen, "a1a2");
+        assert!(!confirms_draw(g.as_ref()));
+        let g = game(VariantId::Chess, fen, "a1a2 e8d8");
+        assert!(g
+            .verdict()
+            .is_some_and(|v| v.reason == EndReason::FiftyMoveRule));
+        assert!(confirms_draw(g.as_ref()));
         // A capture starts the count again.
-        let g = game::<ChessPosition>(
+        let g = game(
             VariantId::Chess,
             "4k3/8/8/8/8/8/r7/R3K3 w - - 98 60",
             "a1a2 e8d8",
         );
-        assert!(!confirms_draw(&g));
+        assert!(!confirms_draw(g.as_ref()));
     }
 }

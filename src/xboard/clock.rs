@@ -58,7 +58,7 @@ impl TimeControl {
 }
 
 fn short(s: &str) -> String {
-    crate::uci::session::shorten(s)
+    crate::text::shorten(s)
 }
 
 /// Seconds (`30`, `2.5`) as milliseconds; negative or absurd values are

@@ -140,7 +140,7 @@ fn one_number<T: std::str::FromStr>(args: &[&str]) -> Result<T, Invalid> {
     match args {
         [n] => n
             .parse()
-            .map_err(|_| Invalid(format!("not a number: {}", crate::uci::session::shorten(n)))),
+            .map_err(|_| Invalid(format!("not a number: {}", crate::text::shorten(n)))),
         [] => Err(Invalid("missing parameter".into())),
         _ => Err(Invalid("too many parameters".into())),
     }

@@ -1,9 +1,9 @@
 //! The XBoard front end: the Chess Engine Communication Protocol (CECP,
 //! version 2) on stdin/stdout, for XBoard and WinBoard (docs/xboard.md).
 //!
-//! One engine core behind both protocols: the game is the arbiter's
-//! [`crate::game::Game`], searches run on the engine facade
-//! ([`crate::engine::Engine`]) exactly as for UCI. Input is read on its own
+//! One engine core behind every front end: the engine facade
+//! ([`crate::engine::Engine`]) holds the game (a
+//! [`crate::game::GameHandle`]) and runs searches exactly as for UCI. Input is read on its own
 //! thread and searches report on theirs; both arrive here as [`Event`]s,
 //! handled one at a time, so `?`, `ping` and `quit` are answered while the
 //! engine thinks.
@@ -12,7 +12,6 @@ pub mod claims;
 pub mod clock;
 pub mod command;
 pub mod features;
-pub mod game;
 pub mod output;
 pub mod session;
 pub mod variants;

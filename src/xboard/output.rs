@@ -3,8 +3,8 @@
 use crate::game::{GameResult, Verdict};
 use crate::search::score::mate_in_moves;
 use crate::search::SearchInfo;
-use crate::uci::session::shorten;
-use crate::variants::{MoveError, Reason};
+use crate::text::shorten;
+use crate::variants::{EndReason, MoveError, Reason};
 
 /// A score as CECP wants it: centipawns, mate in N as 100000 + N, mated in
 /// N as -100000 - N.
@@ -31,16 +31,16 @@ pub fn thinking(info: &SearchInfo) -> String {
 /// The result line: `1-0 {White mates}`, `1/2-1/2 {Stalemate}`.
 pub fn result(verdict: &Verdict) -> String {
     let comment = match (verdict.reason, verdict.result) {
-        ("checkmate", GameResult::WhiteWins) => "White mates".to_string(),
-        ("checkmate", GameResult::BlackWins) => "Black mates".to_string(),
+        (EndReason::Checkmate, GameResult::WhiteWins) => "White mates".to_string(),
+        (EndReason::Checkmate, GameResult::BlackWins) => "Black mates".to_string(),
         // The side that lost its king is the loser.
-        ("king exploded", GameResult::WhiteWins) => "Black's king exploded".to_string(),
-        ("king exploded", GameResult::BlackWins) => "White's king exploded".to_string(),
-        ("stalemate", _) => "Stalemate".to_string(),
-        ("threefold repetition", _) => "Draw by repetition".to_string(),
-        ("50-move rule", _) => "Draw by fifty move rule".to_string(),
-        ("insufficient material", _) => "Insufficient material".to_string(),
-        (other, _) => capitalised(other),
+        (EndReason::KingExploded, GameResult::WhiteWins) => "Black's king exploded".to_string(),
+        (EndReason::KingExploded, GameResult::BlackWins) => "White's king exploded".to_string(),
+        (EndReason::Stalemate, _) => "Stalemate".to_string(),
+        (EndReason::ThreefoldRepetition, _) => "Draw by repetition".to_string(),
+        (EndReason::FiftyMoveRule, _) => "Draw by fifty move rule".to_string(),
+        (EndReason::InsufficientMaterial, _) => "Insufficient material".to_string(),
+        (other, _) => capitalised(other.as_str()),
     };
     format!("{} {{{comment}}}", verdict.result.pgn())
 }
@@ -98,19 +98,28 @@ mod tests {
         fn result_line(v: Verdict) -> String {
             result(&v)
         }
-        assert_eq!(v(GameResult::WhiteWins, "checkmate"), "1-0 {White mates}");
-        assert_eq!(v(GameResult::BlackWins, "checkmate"), "0-1 {Black mates}");
         assert_eq!(
-            v(GameResult::BlackWins, "king exploded"),
+            v(GameResult::WhiteWins, EndReason::Checkmate),
+            "1-0 {White mates}"
+        );
+        assert_eq!(
+            v(GameResult::BlackWins, EndReason::Checkmate),
+            "0-1 {Black mates}"
+        );
+        assert_eq!(
+            v(GameResult::BlackWins, EndReason::KingExploded),
             "0-1 {White's king exploded}"
         );
-        assert_eq!(v(GameResult::Draw, "stalemate"), "1/2-1/2 {Stalemate}");
         assert_eq!(
-            v(GameResult::Draw, "threefold repetition"),
+            v(GameResult::Draw, EndReason::Stalemate),
+            "1/2-1/2 {Stalemate}"
+        );
+        assert_eq!(
+            v(GameResult::Draw, EndReason::ThreefoldRepetition),
             "1/2-1/2 {Draw by repetition}"
         );
         assert_eq!(
-            v(GameResult::Draw, "50-move rule"),
+            v(GameResult::Draw, EndReason::FiftyMoveRule),
             "1/2-1/2 {Draw by fifty move rule}"
         );
         assert_eq!(

@@ -12,10 +12,9 @@ use std::sync::mpsc::Sender;
 
 use super::clock::Clock;
 use super::command::{self, Command, Invalid};
-use super::game::{self, CecpGame};
 use super::{claims, features, output, variants, Event};
 use crate::engine::{Engine, SearchRequest};
-use crate::game::Verdict;
+use crate::game::{new_game, Verdict};
 use crate::search::Limits;
 use crate::uci::options::{self, Change, DEFAULT_HASH_MB};
 use crate::variants::VariantId;
@@ -37,9 +36,6 @@ pub struct Session {
     engine: Engine,
     /// Where searches report their end.
     events: Sender<Event>,
-    variant: VariantId,
-    /// `None` after a rejected `setboard`, until a good one or `new`.
-    game: Option<Box<dyn CecpGame>>,
     force: bool,
     /// The side the engine plays when not in force mode.
     engine_white: bool,
@@ -57,10 +53,8 @@ pub struct Session {
 impl Session {
     pub fn new(events: Sender<Event>) -> Session {
         Session {
-            engine: Engine::new(DEFAULT_HASH_MB, 1),
+            engine: Engine::new(VariantId::Chess, DEFAULT_HASH_MB, 1),
             events,
-            variant: VariantId::Chess,
-            game: Some(game::new_game(VariantId::Chess)),
             force: false,
             engine_white: false,
             clock: Clock::default(),
@@ -125,7 +119,7 @@ impl Session {
             Command::Force => self.force = true,
             Command::Go => {
                 self.force = false;
-                if let Some(g) = &self.game {
+                if let Some(g) = self.engine.game() {
                     self.engine_white = g.white_to_move();
                     self.think();
                 } else {
@@ -134,7 +128,7 @@ impl Session {
             }
             Command::PlayOther => {
                 self.force = false;
-                if let Some(g) = &self.game {
+                if let Some(g) = self.engine.game() {
                     self.engine_white = !g.white_to_move();
                     self.start_ponder();
                 } else {
@@ -227,13 +221,12 @@ impl Session {
     }
 
     fn new_game(&mut self) {
-        self.variant = VariantId::Chess;
-        self.game = Some(game::new_game(VariantId::Chess));
         self.force = false;
         self.engine_white = false;
         self.clock.depth = None;
         self.analyzing = false;
         self.engine.settle();
+        self.engine.set_variant(VariantId::Chess);
         if let Err(e) = self.engine.new_game() {
             println!("{}", output::error(&e, "new"));
         }
@@ -242,8 +235,8 @@ impl Session {
     fn set_variant(&mut self, name: &str, line: &str) {
         match variants::parse(name) {
             Ok(v) => {
-                self.variant = v;
-                self.game = Some(game::new_game(v));
+                self.engine.settle();
+                self.engine.set_variant(v);
                 for l in variants::definition(v) {
                     println!("{l}");
                 }
@@ -254,21 +247,23 @@ impl Session {
     }
 
     fn set_board(&mut self, fen: &str, line: &str) {
-        match game::from_fen(self.variant, fen) {
+        self.engine.settle();
+        match new_game(self.engine.variant(), Some(fen)) {
             Ok(g) => {
-                self.game = Some(g);
+                self.engine.set_game(g);
                 self.restart_analysis();
             }
             Err(e) => {
                 // No move of some other position is ever sent.
-                self.game = None;
+                self.engine.forget_game();
                 println!("{}", output::error(&format!("illegal position: {e}"), line));
             }
         }
     }
 
     fn take_back(&mut self, plies: usize, line: &str) {
-        match self.game.as_mut().map(|g| g.undo(plies)) {
+        self.engine.settle();
+        match self.engine.game_mut().map(|g| g.undo(plies)) {
             Some(n) if n == plies => {}
             Some(_) => println!("{}", output::error("not enough moves to take back", line)),
             None => println!("{}", output::error("no position", line)),
@@ -277,7 +272,8 @@ impl Session {
     }
 
     fn user_move(&mut self, token: &str, line: &str) {
-        let Some(g) = self.game.as_mut() else {
+        self.engine.settle();
+        let Some(g) = self.engine.game_mut() else {
             println!("{}", output::error("no position", line));
             return;
         };
@@ -292,9 +288,10 @@ impl Session {
                 return;
             }
         }
+        let engine_to_move = g.white_to_move() == self.engine_white;
         if self.analyzing {
             self.start_analysis();
-        } else if !self.force && g.white_to_move() == self.engine_white {
+        } else if !self.force && engine_to_move {
             self.think();
         }
     }
@@ -322,14 +319,13 @@ impl Session {
 
     /// The engine's turn: its move, or the result if the game is over.
     fn think(&mut self) {
-        let Some(g) = &self.game else { return };
-        let claimed =
-            |v: &Verdict| !variants::plays_on(self.variant, v) && claims::claimable(g.as_ref(), v);
+        let Some(g) = self.engine.game() else { return };
+        let claimed = |v: &Verdict| !variants::plays_on(g.variant(), v) && claims::claimable(g, v);
         if let Some(v) = g.verdict().filter(claimed) {
             println!("{}", output::result(&v));
             return;
         }
-        let moves_made = (g.plies() / 2) as u64;
+        let moves_made = (g.tokens().len() / 2) as u64;
         let limits = self.clock.limits(g.white_to_move(), moves_made);
         let post = self.post;
         if let Some(id) = self.start(limits, post) {
@@ -340,7 +336,7 @@ impl Session {
     /// Searches the opponent's move while it thinks (`hard`), silently.
     fn start_ponder(&mut self) {
         let wanted = self.ponder && !self.force && !self.analyzing;
-        let Some(g) = &self.game else { return };
+        let Some(g) = self.engine.game() else { return };
         if !wanted || g.white_to_move() == self.engine_white || g.verdict().is_some() {
             return;
         }
@@ -362,7 +358,7 @@ impl Session {
     /// Analyses the current position until told otherwise.
     fn start_analysis(&mut self) {
         self.halt();
-        let Some(g) = &self.game else { return };
+        let Some(g) = self.engine.game() else { return };
         if g.verdict().is_some() {
             return;
         }
@@ -380,7 +376,7 @@ impl Session {
     fn start(&mut self, limits: Limits, post: bool) -> Option<u64> {
         self.halt();
         self.engine.settle();
-        let g = self.game.as_ref()?;
+        self.engine.game()?;
         self.searches += 1;
         let id = self.searches;
         let events = self.events.clone();
@@ -389,20 +385,19 @@ impl Session {
             multipv: 1,
             move_overhead: self.move_overhead,
         };
-        let started = g.search(
-            &mut self.engine,
+        let started = self.engine.go(
             request,
-            Box::new(move |info| {
+            move |info| {
                 if post {
                     println!("{}", output::thinking(info));
                 }
-            }),
-            Box::new(move |result, _| {
+            },
+            move |result, _| {
                 let _ = events.send(Event::SearchDone {
                     id,
                     best: result.best,
                 });
-            }),
+            },
         );
         match started {
             Ok(()) => Some(id),
@@ -421,19 +416,16 @@ impl Session {
         }
         self.search = Search::Idle;
         self.engine.wait();
-        if let (Some(g), Some(token)) = (self.game.as_mut(), best) {
+        if let (Some(g), Some(token)) = (self.engine.game_mut(), best) {
             match g.play(&token) {
                 Ok(()) => println!("move {token}"),
                 Err(e) => println!("{}", output::error(&e.to_string(), "go")),
             }
         }
         self.answer_pongs();
-        let Some(g) = &self.game else { return };
+        let Some(g) = self.engine.game() else { return };
         match g.verdict() {
-            Some(v)
-                if variants::announce_own_end(self.variant, &v)
-                    && claims::claimable(g.as_ref(), &v) =>
-            {
+            Some(v) if variants::announce_own_end(g.variant(), &v) && claims::claimable(g, &v) => {
                 println!("{}", output::result(&v))
             }
             Some(_) => {}

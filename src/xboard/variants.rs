@@ -3,7 +3,7 @@
 
 use crate::game::Verdict;
 use crate::variants::omega::{self, OmegaPosition};
-use crate::variants::{Rules, VariantId};
+use crate::variants::{EndReason, Rules, VariantId};
 
 /// The variants XBoard can play with Chimera, by their CECP names: chess is
 /// `normal`, atomic XBoard's own `atomic`, Omega an engine-defined variant
@@ -90,7 +90,7 @@ pub fn announce_own_end(variant: VariantId, verdict: &Verdict) -> bool {
     !(variant == VariantId::Atomic
         && matches!(
             verdict.reason,
-            "checkmate" | "stalemate" | "insufficient material"
+            EndReason::Checkmate | EndReason::Stalemate | EndReason::InsufficientMaterial
         ))
 }
 
@@ -106,7 +106,7 @@ pub fn xboard_checks_draws(variant: VariantId) -> bool {
 /// atomic draw by material, which XBoard would call a false claim. Its own
 /// 50-move and repetition rules end such a game.
 pub fn plays_on(variant: VariantId, verdict: &Verdict) -> bool {
-    variant == VariantId::Atomic && verdict.reason == "insufficient material"
+    variant == VariantId::Atomic && verdict.reason == EndReason::InsufficientMaterial
 }
 
 #[cfg(test)]
@@ -133,18 +133,18 @@ mod tests {
         assert_eq!(omega.len(), 9);
         let mate = Verdict {
             result: crate::game::GameResult::WhiteWins,
-            reason: "checkmate",
+            reason: EndReason::Checkmate,
         };
         assert!(announce_own_end(VariantId::Chess, &mate));
         assert!(!announce_own_end(VariantId::Atomic, &mate));
         let exploded = Verdict {
-            reason: "king exploded",
+            reason: EndReason::KingExploded,
             ..mate
         };
         assert!(announce_own_end(VariantId::Atomic, &exploded));
         let material = Verdict {
             result: crate::game::GameResult::Draw,
-            reason: "insufficient material",
+            reason: EndReason::InsufficientMaterial,
         };
         assert!(!announce_own_end(VariantId::Atomic, &material));
         assert!(plays_on(VariantId::Atomic, &material));

@@ -15,7 +15,6 @@ use super::random_opening;
 use crate::eval::Variant;
 use crate::rng::SplitMix64;
 use crate::search::{Limits, Searcher, Shared};
-use crate::tournament::args::parse_variant;
 use crate::variants::VariantId;
 
 #[derive(clap::Args, Clone, Debug)]
@@ -65,7 +64,7 @@ pub fn run(args: OpeningsArgs) -> anyhow::Result<()> {
             "--count, --plies and --depth must be positive, --max-score not negative"
         ));
     }
-    let variant = parse_variant(&args.variant).map_err(|e| anyhow!(e))?;
+    let variant = VariantId::parse(&args.variant)?;
     // A live counter on a terminal; only the summary in a log.
     let live = std::io::stderr().is_terminal();
     let generated = crate::with_variant!(variant, P => generate::<P>(variant, &args, &mut |tried, kept| {

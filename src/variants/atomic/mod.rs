@@ -4,7 +4,7 @@ use shakmaty::variant::Atomic;
 use shakmaty::{attacks, Move, Position, Role};
 
 use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
-use super::{GameEnd, Outcome, VariantId};
+use super::{EndReason, GameEnd, Outcome, VariantId};
 
 /// An atomic position.
 pub type AtomicPosition = Shakmaty<Atomic>;
@@ -64,13 +64,13 @@ impl ShakmatyVariant for Atomic {
         if self.is_variant_end() {
             let mover_king_gone = (self.board().kings() & self.us()).is_empty();
             return Some(if mover_king_gone {
-                GameEnd::new(Outcome::Loss, "king exploded")
+                GameEnd::new(Outcome::Loss, EndReason::KingExploded)
             } else {
-                GameEnd::new(Outcome::Win, "king exploded")
+                GameEnd::new(Outcome::Win, EndReason::KingExploded)
             });
         }
         if self.is_insufficient_material() {
-            return Some(GameEnd::new(Outcome::Draw, "insufficient material"));
+            return Some(GameEnd::new(Outcome::Draw, EndReason::InsufficientMaterial));
         }
         None
     }

@@ -27,7 +27,7 @@ mod zobrist;
 pub use board::Board;
 pub use turn::Turn;
 
-use super::{board8, not_played, GameEnd, MoveError, Outcome, Rules, VariantId};
+use super::{board8, not_played, EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
 use bits::*;
 use board8::piece::EXCHANGE_VALUE;
 
@@ -228,19 +228,16 @@ impl Rules for AvalanchePosition {
 
     fn early_end(&self) -> Option<GameEnd> {
         self.insufficient_material()
-            .then(|| GameEnd::new(Outcome::Draw, "insufficient material"))
+            .then(|| GameEnd::new(Outcome::Draw, EndReason::InsufficientMaterial))
     }
 
     fn end_without_moves(&self) -> GameEnd {
         if self.in_check() {
-            GameEnd::new(Outcome::Loss, "checkmate")
+            GameEnd::new(Outcome::Loss, EndReason::Checkmate)
         } else if self.has_first_part() {
-            GameEnd::new(
-                Outcome::Loss,
-                "every legal move forces a push that exposes the own king",
-            )
+            GameEnd::new(Outcome::Loss, EndReason::ForcedSelfCheck)
         } else {
-            GameEnd::new(Outcome::Draw, "stalemate")
+            GameEnd::new(Outcome::Draw, EndReason::Stalemate)
         }
     }
 

@@ -5,7 +5,7 @@ pub mod see;
 use shakmaty::{Move, Position};
 
 use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
-use super::{GameEnd, Outcome, VariantId};
+use super::{EndReason, GameEnd, Outcome, VariantId};
 
 /// A chess position.
 pub type ChessPosition = Shakmaty<shakmaty::Chess>;
@@ -38,7 +38,7 @@ impl ShakmatyVariant for shakmaty::Chess {
 
     fn early_end(&self) -> Option<GameEnd> {
         if self.is_insufficient_material() {
-            Some(GameEnd::new(Outcome::Draw, "insufficient material"))
+            Some(GameEnd::new(Outcome::Draw, EndReason::InsufficientMaterial))
         } else {
             None
         }

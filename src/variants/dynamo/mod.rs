@@ -19,7 +19,9 @@ mod packed;
 mod see;
 mod view;
 
-use super::{assert_played, board8, check_played, GameEnd, MoveError, Outcome, Rules, VariantId};
+use super::{
+    assert_played, board8, check_played, EndReason, GameEnd, MoveError, Outcome, Rules, VariantId,
+};
 use board::{color_of, role_of, Bits, Piece, BLACK, EMPTY, KING, PAWN, ROOK, WHITE, ZOBRIST};
 use board8::piece::EXCHANGE_VALUE;
 use geometry::OFF;
@@ -368,9 +370,9 @@ impl Rules for DynamoPosition {
 
     fn end_without_moves(&self) -> GameEnd {
         if self.in_check() {
-            GameEnd::new(Outcome::Loss, "checkmate")
+            GameEnd::new(Outcome::Loss, EndReason::Checkmate)
         } else {
-            GameEnd::new(Outcome::Draw, "stalemate")
+            GameEnd::new(Outcome::Draw, EndReason::Stalemate)
         }
     }
 

@@ -5,7 +5,7 @@
 
 use super::board::{color_of, role_of, BLACK, EMPTY, ROOK, WHITE};
 use super::{DynamoPosition, NO_RIGHT};
-use crate::datagen::packed::Packed;
+use crate::variants::packed::Packed;
 
 impl Packed for DynamoPosition {
     /// Four rook squares, a flag and the forbidden placement's key.

@@ -22,7 +22,9 @@ use board::{geometry, square_at, Bits, Squares, NUM_SQUARES};
 pub use board::{file_of, rank_of};
 pub use notation::{parse_square, square_name};
 
-use super::{assert_played, check_played, GameEnd, MoveError, Outcome, Rules, VariantId};
+use super::{
+    assert_played, check_played, EndReason, GameEnd, MoveError, Outcome, Rules, VariantId,
+};
 
 pub const WHITE: usize = 0;
 pub const BLACK: usize = 1;
@@ -264,16 +266,6 @@ impl OmegaPosition {
         self.side as usize
     }
 
-    /// Castling-right bits.
-    pub fn castling_rights(&self) -> u8 {
-        self.castling
-    }
-
-    /// Squares passed over by a pawn that can be taken en passant now.
-    pub fn en_passant_squares(&self) -> Bits {
-        self.ep
-    }
-
     /// Squares attacked by the piece of kind `kind` on `sq` with the board
     /// occupied by `occ` (pawn: the capture squares of colour `color`).
     pub fn attacks_from(kind: usize, color: usize, sq: usize, occ: Bits) -> Bits {
@@ -475,14 +467,14 @@ impl Rules for OmegaPosition {
 
     fn early_end(&self) -> Option<GameEnd> {
         self.has_only_kings()
-            .then(|| GameEnd::new(Outcome::Draw, "insufficient material"))
+            .then(|| GameEnd::new(Outcome::Draw, EndReason::InsufficientMaterial))
     }
 
     fn end_without_moves(&self) -> GameEnd {
         if self.in_check() {
-            GameEnd::new(Outcome::Loss, "checkmate")
+            GameEnd::new(Outcome::Loss, EndReason::Checkmate)
         } else {
-            GameEnd::new(Outcome::Draw, "stalemate")
+            GameEnd::new(Outcome::Draw, EndReason::Stalemate)
         }
     }
 

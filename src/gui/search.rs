@@ -1,28 +1,23 @@
-//! The board's one search: started on its own thread, reported live,
-//! cancellable. A search in "move" mode plays its best turn into the game
-//! when it ends, unless the game changed meanwhile.
+//! The board's game and its one search, on the engine facade: the search
+//! starts on the facade's job thread, is reported live and can be called
+//! off. A search in "move" mode has its best turn played into the game
+//! once it ends, unless the game changed meanwhile; the turn is played on
+//! the server's thread, before the next request reads anything.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde::Serialize;
 
-use super::game::BoardGame;
-use crate::engine::{Done, Engine as CoreEngine, SearchRequest};
+use super::game::{self as view, GameState, ResultView};
+use crate::engine::{Done, Engine, SearchRequest};
+use crate::game::GameHandle;
 use crate::search::score::mate_in_moves;
 use crate::search::{Limits, SearchInfo, SearchResult};
+use crate::variants::VariantId;
 
 /// Time kept back from a move's budget for the server's own work.
 const MOVE_OVERHEAD_MS: u64 = 10;
-
-/// The game as the server and the search thread share it. `version` grows
-/// with every change, so a search can tell whether its result still fits.
-pub struct Current {
-    pub game: Box<dyn BoardGame>,
-    pub version: u64,
-}
-
-pub type SharedGame = Arc<Mutex<Current>>;
 
 /// Locks a mutex even if a thread panicked while holding it: the data here
 /// stays consistent between statements.
@@ -74,6 +69,9 @@ pub struct Live {
     pub best: Option<String>,
     /// The turn the engine played into the game, once it has.
     pub played: Option<String>,
+    /// A finished move search's best turn, not yet played.
+    #[serde(skip)]
+    pub pending: Option<String>,
 }
 
 /// What to search for.
@@ -85,26 +83,71 @@ pub enum Mode {
     Analyse,
 }
 
-/// The single search slot of the server, on the engine facade.
-pub struct Engine {
-    core: CoreEngine,
+/// The board's game and search slot.
+pub struct BoardEngine {
+    /// Holds the game (never without one here) and runs the search.
+    core: Engine,
+    /// Grows with every change of the game, so a search's result is played
+    /// only into the game it searched.
+    version: u64,
     live: Arc<Mutex<Live>>,
     /// Set when the server stops a search whose result is no longer wanted
     /// (a plain stop); a move search that ends otherwise plays its turn.
     cancelled: Arc<AtomicBool>,
 }
 
-impl Engine {
-    pub fn new(hash_mb: usize) -> Engine {
-        Engine {
-            core: CoreEngine::new(hash_mb, 1),
+/// Why a request cannot be served: the game is over.
+fn game_over(r: &ResultView) -> String {
+    format!("the game is over ({} by {})", r.score, r.reason)
+}
+
+impl BoardEngine {
+    pub fn new(hash_mb: usize) -> BoardEngine {
+        BoardEngine {
+            core: Engine::new(VariantId::DEFAULT, hash_mb, 1),
+            version: 0,
             live: Arc::new(Mutex::new(Live::default())),
             cancelled: Arc::new(AtomicBool::new(false)),
         }
     }
 
-    pub fn live(&self) -> Live {
-        lock(&self.live).clone()
+    fn game(&self) -> &dyn GameHandle {
+        // The board only ever sets games (`new_game`), never forgets one.
+        self.core.game().expect("the board always has a game")
+    }
+
+    /// Plays a finished move search's turn if the game is still the one it
+    /// searched; the live view says it was played.
+    fn collect(&mut self) -> Live {
+        let mut live = lock(&self.live);
+        if let Some(best) = live.pending.take() {
+            let fits = live.version == self.version;
+            if let Some(game) = self.core.game_mut().filter(|_| fits) {
+                if game.play(&best).is_ok() {
+                    self.version += 1;
+                    live.played = Some(best);
+                }
+            }
+        }
+        live.clone()
+    }
+
+    /// The search as it is now (a finished move search's turn played).
+    pub fn live(&mut self) -> Live {
+        self.collect()
+    }
+
+    /// The game as the page shows it, its version and the search, read
+    /// together: a finished move search's turn is in the game before the
+    /// search reads as stopped.
+    pub fn snapshot(&mut self) -> (GameState, u64, Live) {
+        let live = self.collect();
+        (view::state(self.game()), self.version, live)
+    }
+
+    pub fn pgn(&mut self) -> String {
+        self.collect();
+        view::pgn(self.game())
     }
 
     /// Ends the running search, if any, and waits for it; its result is
@@ -115,6 +158,7 @@ impl Engine {
             self.core.stop();
         }
         lock(&self.live).running = false;
+        self.collect();
     }
 
     /// Stops the running search, if any, and waits for its thread. A move
@@ -129,18 +173,55 @@ impl Engine {
         self.halt(true);
     }
 
-    /// A new game: forget the previous one's table and histories.
-    pub fn reset(&mut self) {
+    /// A new game: the previous one's table and histories are forgotten.
+    pub fn new_game(&mut self, game: Box<dyn GameHandle>) {
         self.stop();
+        self.core.settle();
         if let Err(e) = self.core.new_game() {
             eprintln!("chimera gui: {e}");
         }
+        self.core.settle();
+        self.core.set_game(game);
+        self.version += 1;
         *lock(&self.live) = Live::default();
     }
 
+    /// Plays a turn given as its token; an illegal token or a finished
+    /// game is an `Err` and changes nothing.
+    pub fn play(&mut self, token: &str) -> Result<(), String> {
+        self.stop();
+        self.core.settle();
+        let game = self.core.game_mut().ok_or("no game")?;
+        // The legal turns are generated once, by the token's parsing: a
+        // mated or stalemated side has none, and the full verdict is only
+        // looked for to say why a turn was refused.
+        let refused = if game.over_without_generating() {
+            Err("the game is over".to_string())
+        } else {
+            game.play(token.trim())
+                .map_err(|e| format!("illegal turn {token:?}: {e}"))
+        };
+        if let Err(illegal) = refused {
+            return Err(match game.verdict() {
+                Some(v) => game_over(&ResultView::of(v)),
+                None => illegal,
+            });
+        }
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Takes back up to `plies` turns.
+    pub fn undo(&mut self, plies: usize) {
+        self.stop();
+        self.core.settle();
+        if self.core.game_mut().is_some_and(|g| g.undo(plies) > 0) {
+            self.version += 1;
+        }
+    }
+
     /// Starts a search of the current position, stopping any other first.
-    /// The caller must not hold the game's lock (the search's end takes it).
-    pub fn start(&mut self, game: &SharedGame, mode: Mode) -> Result<(), String> {
+    pub fn start(&mut self, mode: Mode) -> Result<(), String> {
         self.stop();
         // A table clear must end before a search starts.
         self.core.settle();
@@ -165,21 +246,20 @@ impl Engine {
             multipv: 1,
             move_overhead: MOVE_OVERHEAD_MS,
         };
-        let current = lock(game);
-        if let Some(r) = current.game.result() {
-            return Err(format!("the game is over ({} by {})", r.score, r.reason));
+        let game = self.game();
+        if let Some(v) = game.verdict() {
+            return Err(game_over(&ResultView::of(v)));
         }
-        let white_to_move = current.game.white_to_move();
-        let version = current.version;
+        let white_to_move = game.white_to_move();
         *lock(&self.live) = Live {
             running: true,
             mode: mode_name.to_string(),
-            version,
+            version: self.version,
             ..Live::default()
         };
         self.cancelled.store(false, Ordering::SeqCst);
         let live = Arc::clone(&self.live);
-        let on_info = Box::new(move |info: &SearchInfo| {
+        let on_info = move |info: &SearchInfo| {
             if info.multipv != 1 {
                 return;
             }
@@ -190,32 +270,20 @@ impl Engine {
             l.nps = info.nps;
             l.time_ms = info.time_ms;
             l.pv = info.pv.clone();
-        });
+        };
         let live = Arc::clone(&self.live);
-        let shared_game = Arc::clone(game);
         let plays = matches!(mode, Mode::Move { .. });
         let cancelled = Arc::clone(&self.cancelled);
-        let on_done = Box::new(move |result: SearchResult, _: &Done| {
-            let mut played = None;
-            if plays && !cancelled.load(Ordering::SeqCst) {
-                if let Some(best) = &result.best {
-                    let mut current = lock(&shared_game);
-                    if current.version == version && current.game.play(best).is_ok() {
-                        current.version += 1;
-                        played = Some(best.clone());
-                    }
-                }
-            }
+        let on_done = move |result: SearchResult, _: &Done| {
             let mut l = lock(&live);
+            if plays && !cancelled.load(Ordering::SeqCst) {
+                l.pending.clone_from(&result.best);
+            }
             l.best = result.best;
-            l.played = played;
             l.nodes = l.nodes.max(result.nodes);
             l.running = false;
-        });
-        let started = current
-            .game
-            .search(&mut self.core, request, on_info, on_done);
-        drop(current);
+        };
+        let started = self.core.go(request, on_info, on_done);
         if started.is_err() {
             lock(&self.live).running = false;
         }
@@ -223,7 +291,7 @@ impl Engine {
     }
 }
 
-impl Drop for Engine {
+impl Drop for BoardEngine {
     fn drop(&mut self) {
         self.stop();
     }

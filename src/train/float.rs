@@ -7,7 +7,7 @@
 
 use rayon::prelude::*;
 
-use super::network::{Network, QA, QB, SCALE};
+use crate::nnue::network::{Network, QA, QB, SCALE};
 use crate::rng::SplitMix64;
 use crate::variants::VariantId;
 
@@ -21,7 +21,7 @@ pub struct Sample {
     /// Inputs seen by the side to move, then by the other side.
     pub us: Vec<u16>,
     pub them: Vec<u16>,
-    /// The output layer ([`super::features::InputSpace::output_bucket`]).
+    /// The output layer ([`crate::nnue::features::InputSpace::output_bucket`]).
     pub bucket: u8,
     /// What `sigmoid(eval / SCALE)` should be.
     pub target: f32,

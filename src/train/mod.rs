@@ -9,13 +9,14 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Context};
 
-use super::features::{pieces_from_packed, InputSpace, MAX_OUTPUT_BUCKETS};
-use super::network::SCALE;
-use super::train::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
+pub mod float;
+
 use crate::datagen::file::{held_out_games, DataFile};
+use crate::nnue::features::{pieces_from_packed, InputSpace, MAX_OUTPUT_BUCKETS};
+use crate::nnue::network::SCALE;
 use crate::rng::SplitMix64;
-use crate::tournament::args::parse_variant;
 use crate::variants::VariantId;
+use float::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct TrainArgs {
@@ -92,7 +93,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         return Err(anyhow!("--lambda must be in 0..1 and --rate positive"));
     }
     crate::tune::use_threads(args.threads)?;
-    let variant = parse_variant(&args.variant).map_err(|e| anyhow!(e))?;
+    let variant = VariantId::parse(&args.variant)?;
     let space = crate::with_variant!(variant, P => InputSpace::of::<P>(variant));
     let started = Instant::now();
     let Samples { samples, fullmoves } = read_samples(variant, &space, &args)?;
@@ -223,14 +224,17 @@ fn split(samples: &[(usize, Sample)], fullmoves: &[u16], seed: u64) -> (Vec<Samp
 
 /// The accumulator of a sample, with the side to move's view in White's
 /// slot (so that `evaluate(acc, true)` is the sample's evaluation).
-fn quantised_accumulator(net: &super::network::Network, s: &Sample) -> super::network::Accumulator {
+fn quantised_accumulator(
+    net: &crate::nnue::network::Network,
+    s: &Sample,
+) -> crate::nnue::network::Accumulator {
     let view = |inputs: &[u16]| {
         let inputs: Vec<usize> = inputs.iter().map(|&i| usize::from(i)).collect();
         let mut v = vec![0; net.hidden];
-        super::simd::apply(&mut v, &net.b1, &net.w1, &inputs, &[]);
+        crate::nnue::simd::apply(&mut v, &net.b1, &net.w1, &inputs, &[]);
         v
     };
-    super::network::Accumulator {
+    crate::nnue::network::Accumulator {
         views: [view(&s.us), view(&s.them)],
     }
 }

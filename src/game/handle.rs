@@ -1,0 +1,391 @@
+//! The game as every front end holds it: a [`Game`] of whichever variant
+//! behind one object-safe trait, made by the one [`new_game`] that picks
+//! the backend. Front ends (UCI, CECP, the web board) only translate: they
+//! ask the handle rule questions and read its answers as plain data
+//! ([`Diagram`], [`TurnParts`], [`Verdict`]); a search or perft runs on a
+//! [`SearchRoot`] the handle hands to the engine facade, monomorphised
+//! again on the job thread.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use super::pgn::PgnMove;
+use super::{Game, Verdict};
+use crate::eval::Variant;
+use crate::nnue::features::InputSpace;
+use crate::nnue::network::Network;
+use crate::perft;
+use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
+use crate::variants::view::{BoardView, Diagram, TurnParts};
+use crate::variants::{MoveError, VariantId};
+use crate::with_variant;
+
+/// A legal turn: its token and what it does on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalTurn {
+    pub token: String,
+    pub parts: TurnParts,
+}
+
+/// A game of some variant.
+pub trait GameHandle: Send {
+    fn variant(&self) -> VariantId;
+    /// The FEN the game started from.
+    fn start_fen(&self) -> String;
+    /// Whether the game began at the variant's start position.
+    fn began_at_start(&self) -> bool;
+    /// The halfmove clock of the position the game started from.
+    fn start_halfmove_clock(&self) -> u32;
+    /// The current position's FEN.
+    fn fen(&self) -> String;
+    fn white_to_move(&self) -> bool;
+    fn in_check(&self) -> bool;
+    fn halfmove_clock(&self) -> u32;
+    /// The turns played, as UCI tokens.
+    fn tokens(&self) -> &[String];
+    /// The turns played as a reader writes them (SAN, or the token and the
+    /// variant's own notation), kept as turns are played.
+    fn move_list(&self) -> &[PgnMove];
+
+    /// Plays a legal turn given as its token, whatever the verdict: the
+    /// caller decides whether a finished game goes on.
+    fn play(&mut self, token: &str) -> Result<(), MoveError>;
+    /// Whether `token` is a legal turn of the current position.
+    fn is_legal(&self, token: &str) -> bool;
+    /// Takes back up to `plies` turns; returns how many were taken back.
+    fn undo(&mut self, plies: usize) -> usize;
+
+    /// How the rules (repetition and the 50-move rule included) ended the
+    /// game, if they have.
+    fn verdict(&self) -> Option<Verdict>;
+    /// An end the rules of movement decide (an exploded king): after it no
+    /// turn can be played.
+    fn decided(&self) -> Option<Verdict>;
+    /// Whether the game is over by an end that needs no legal turns to
+    /// tell (an early end, a history draw); mate and stalemate show as no
+    /// turn being legal. Cheaper than [`GameHandle::verdict`].
+    fn over_without_generating(&self) -> bool;
+    /// The verdict and the legal turns (none once the game is over), from
+    /// one generation.
+    fn verdict_and_turns(&self) -> (Option<Verdict>, Vec<LegalTurn>);
+
+    /// The board of every position of the game, the start first.
+    fn diagrams(&self) -> Vec<Diagram>;
+    /// The current board.
+    fn diagram(&self) -> Diagram;
+    /// What every turn played did, `parts()[i]` from `diagrams()[i]`.
+    fn played_parts(&self) -> Vec<TurnParts>;
+    /// What the last turn did, if one was played.
+    fn last_turn_parts(&self) -> Option<TurnParts>;
+
+    /// The board as text with the FEN, key and checkers (Stockfish's `d`).
+    fn display(&self) -> String;
+    /// The hand-written evaluation's terms, and the network's output when
+    /// `network` is given (the `eval` command).
+    fn explain(&self, network: Option<&Network>) -> String;
+    /// The current position and the keys before it, for a job thread.
+    fn search_root(&self) -> Box<dyn SearchRoot>;
+}
+
+/// `chess game at <FEN>`: which game, for messages and test failures.
+impl std::fmt::Debug for dyn GameHandle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} game at {}", self.variant(), self.fen())
+    }
+}
+
+/// A position and the game's keys before it, taken when a job starts: the
+/// search and perft run on it with the backend's own type.
+pub trait SearchRoot: Send {
+    fn white_to_move(&self) -> bool;
+    fn search(
+        &self,
+        searcher: &mut Searcher,
+        limits: &Limits,
+        multipv: usize,
+        shared: &Arc<Shared>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult;
+    /// Perft `depth` below the position, each root turn's count through
+    /// `emit`; `false` when stopped.
+    fn perft(&self, depth: u32, stop: &AtomicBool, emit: &mut dyn FnMut(&str, u64)) -> bool;
+}
+
+/// A game of `variant` from `fen` (or its start position).
+pub fn new_game(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn GameHandle>, String> {
+    with_variant!(variant, P => {
+        let game = match fen {
+            None => Game::<P>::new(variant),
+            Some(fen) => Game::<P>::from_fen(variant, fen)?,
+        };
+        Ok(Box::new(Handle::new(game)) as Box<dyn GameHandle>)
+    })
+}
+
+/// What a front end needs of a backend: its rules, its evaluation (for the
+/// engine) and its board view (to draw, to write SAN).
+trait Playable: Variant + BoardView {}
+
+impl<T: Variant + BoardView> Playable for T {}
+
+/// The one implementation: the game and its move list.
+struct Handle<P: Playable> {
+    game: Game<P>,
+    move_list: Vec<PgnMove>,
+}
+
+impl<P: Playable> Handle<P> {
+    fn new(game: Game<P>) -> Self {
+        let move_list = game.pgn_moves();
+        Handle { game, move_list }
+    }
+
+    fn pos(&self) -> &P {
+        self.game.position()
+    }
+}
+
+impl<P: Playable> GameHandle for Handle<P> {
+    fn variant(&self) -> VariantId {
+        self.game.variant()
+    }
+
+    fn start_fen(&self) -> String {
+        self.game.start().fen()
+    }
+
+    fn began_at_start(&self) -> bool {
+        self.game.from_start_position()
+    }
+
+    fn start_halfmove_clock(&self) -> u32 {
+        self.game.start().halfmove_clock()
+    }
+
+    fn fen(&self) -> String {
+        self.pos().fen()
+    }
+
+    fn white_to_move(&self) -> bool {
+        self.pos().white_to_move()
+    }
+
+    fn in_check(&self) -> bool {
+        self.pos().in_check()
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.pos().halfmove_clock()
+    }
+
+    fn tokens(&self) -> &[String] {
+        self.game.tokens()
+    }
+
+    fn move_list(&self) -> &[PgnMove] {
+        &self.move_list
+    }
+
+    fn play(&mut self, token: &str) -> Result<(), MoveError> {
+        let before = self.pos().clone();
+        let m = self.game.play_token(token)?;
+        self.move_list.push(PgnMove::of(&before, m, token));
+        Ok(())
+    }
+
+    fn is_legal(&self, token: &str) -> bool {
+        self.pos().parse_move(token).is_ok()
+    }
+
+    fn undo(&mut self, plies: usize) -> usize {
+        let n = self.game.undo(plies);
+        self.move_list.truncate(self.game.tokens().len());
+        n
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        self.game.verdict()
+    }
+
+    fn decided(&self) -> Option<Verdict> {
+        self.game.decided_without_turns()
+    }
+
+    fn over_without_generating(&self) -> bool {
+        self.game.over_without_generating()
+    }
+
+    fn verdict_and_turns(&self) -> (Option<Verdict>, Vec<LegalTurn>) {
+        let (verdict, moves) = self.game.verdict_and_turns();
+        let pos = self.pos();
+        let turns = moves
+            .into_iter()
+            .map(|m| LegalTurn {
+                token: pos.format_move(m),
+                parts: pos.turn_parts(m),
+            })
+            .collect();
+        (verdict, turns)
+    }
+
+    fn diagrams(&self) -> Vec<Diagram> {
+        self.game.positions().iter().map(Diagram::of).collect()
+    }
+
+    fn diagram(&self) -> Diagram {
+        Diagram::of(self.pos())
+    }
+
+    fn played_parts(&self) -> Vec<TurnParts> {
+        self.game
+            .positions()
+            .iter()
+            .zip(self.game.moves())
+            .map(|(pos, &m)| pos.turn_parts(m))
+            .collect()
+    }
+
+    fn last_turn_parts(&self) -> Option<TurnParts> {
+        self.game
+            .last_turn()
+            .map(|(before, m)| before.turn_parts(m))
+    }
+
+    fn display(&self) -> String {
+        let pos = self.pos();
+        format!(
+            "{}\nFen: {}\nKey: {:016X}\nCheckers: {}\n",
+            pos.pretty(),
+            pos.fen(),
+            pos.hash(),
+            if pos.in_check() { "yes" } else { "none" }
+        )
+    }
+
+    fn explain(&self, network: Option<&Network>) -> String {
+        let pos = self.pos();
+        let mut text = pos.explain();
+        if let Some(net) = network {
+            let space = InputSpace::of::<P>(pos.variant());
+            let mut pieces = Vec::new();
+            pos.pieces(&mut pieces);
+            let cp = net.evaluate_pieces(&space, &pieces, pos.white_to_move());
+            text.push_str(&format!(
+                "\nNNUE evaluation: {cp} cp (side to move), the one the search uses"
+            ));
+        }
+        text
+    }
+
+    fn search_root(&self) -> Box<dyn SearchRoot> {
+        Box::new(Root {
+            pos: self.pos().clone(),
+            keys: self.game.keys_before().to_vec(),
+        })
+    }
+}
+
+struct Root<P: Variant> {
+    pos: P,
+    keys: Vec<u64>,
+}
+
+impl<P: Variant> SearchRoot for Root<P> {
+    fn white_to_move(&self) -> bool {
+        self.pos.white_to_move()
+    }
+
+    fn search(
+        &self,
+        searcher: &mut Searcher,
+        limits: &Limits,
+        multipv: usize,
+        shared: &Arc<Shared>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        searcher.run(&self.pos, &self.keys, limits, multipv, shared, report)
+    }
+
+    fn perft(&self, depth: u32, stop: &AtomicBool, emit: &mut dyn FnMut(&str, u64)) -> bool {
+        perft::divide_each(&self.pos, depth, stop, emit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::EndReason;
+
+    #[test]
+    fn a_handle_plays_undoes_and_keeps_its_move_list() {
+        let mut g = new_game(VariantId::Chess, None).unwrap();
+        for t in ["e2e4", "e7e5", "g1f3"] {
+            g.play(t).unwrap();
+        }
+        let texts: Vec<&str> = g.move_list().iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["e4", "e5", "Nf3"]);
+        assert!(g.play("e1e3").is_err());
+        assert_eq!(g.tokens().len(), 3);
+        assert_eq!(g.undo(2), 2);
+        assert_eq!(g.move_list().len(), 1);
+        assert_eq!(g.tokens(), ["e2e4"]);
+        assert!(!g.white_to_move());
+        assert_eq!(g.diagrams().len(), 2);
+        assert_eq!(g.played_parts().len(), 1);
+    }
+
+    #[test]
+    fn a_handle_judges_and_lists_turns_once() {
+        let mut g = new_game(VariantId::Chess, None).unwrap();
+        let (verdict, turns) = g.verdict_and_turns();
+        assert_eq!((verdict, turns.len()), (None, 20));
+        for t in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+            g.play(t).unwrap();
+        }
+        let (verdict, turns) = g.verdict_and_turns();
+        assert_eq!(verdict.map(|v| v.reason), Some(EndReason::Checkmate));
+        assert!(turns.is_empty());
+        assert_eq!(g.move_list().last().unwrap().text, "Qh4#");
+        // Avalanche has no SAN: the token and the variant's notation.
+        let mut g = new_game(VariantId::Avalanche, None).unwrap();
+        g.play("g1f3,c7c6").unwrap();
+        let m = &g.move_list()[0];
+        assert_eq!(
+            (m.text.as_str(), m.notation.as_deref()),
+            ("g1f3,c7c6", Some("Nf3/c6"))
+        );
+        assert!(new_game(VariantId::Omega, Some("junk")).is_err());
+    }
+
+    #[test]
+    fn every_kind_of_end_is_judged_and_decided_ends_stop_play() {
+        let mut g = new_game(VariantId::Omega, None).unwrap();
+        g.play("e3e6").unwrap();
+        assert!(!g.white_to_move() && g.tokens().len() == 1);
+        assert!(g.play("e3e6").is_err());
+        assert_eq!(g.undo(5), 1);
+        let mut g = new_game(VariantId::Atomic, None).unwrap();
+        for t in ["g1f3", "e7e6", "f3g5", "d7d5", "g5f7"] {
+            g.play(t).unwrap();
+        }
+        assert_eq!(g.decided().map(|v| v.reason), Some(EndReason::KingExploded));
+        // A repetition is a verdict, but play may go on.
+        let mut g = new_game(VariantId::Chess, None).unwrap();
+        for t in [
+            "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+        ] {
+            g.play(t).unwrap();
+        }
+        assert_eq!(
+            g.verdict().map(|v| v.reason),
+            Some(EndReason::ThreefoldRepetition)
+        );
+        assert_eq!(g.decided(), None);
+        // A lone rook cannot mate in atomic.
+        let g = new_game(VariantId::Atomic, Some("8/8/4k3/8/8/8/4K3/R7 w - - 0 1")).unwrap();
+        assert_eq!(
+            g.verdict().map(|v| v.reason),
+            Some(EndReason::InsufficientMaterial)
+        );
+    }
+}

@@ -1,0 +1,100 @@
+//! `go` and `go perft`: the request each makes of the engine facade, and
+//! the lines it prints as the job reports.
+
+use crate::engine::{Engine, SearchRequest, NO_POSITION};
+use crate::search::{score::uci_score, Limits, SearchInfo};
+use crate::text::shorten;
+
+/// What a search needs besides the position.
+pub struct GoRequest {
+    pub limits: Limits,
+    pub multipv: usize,
+    pub move_overhead: u64,
+    /// Complaints about the `go` line so far; more may be added here, and
+    /// all are printed as one error line.
+    pub warnings: Vec<String>,
+}
+
+/// Formats one `info` line.
+pub fn info_line(i: &SearchInfo) -> String {
+    format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        i.depth,
+        i.seldepth,
+        i.multipv,
+        uci_score(i.score),
+        i.nodes,
+        i.nps,
+        i.hashfull,
+        i.time_ms,
+        i.pv.join(" ")
+    )
+}
+
+/// A search of the engine's game that prints `info` lines and, when done
+/// (and, for `infinite`/`ponder`, told to stop), exactly one `bestmove`.
+/// Without a game it prints an error and `bestmove 0000`.
+pub fn go(engine: &mut Engine, mut request: GoRequest) -> Result<(), String> {
+    let Some(game) = engine.game() else {
+        request.warnings.push(NO_POSITION.to_string());
+        println!("info string error: {}", request.warnings.join("; "));
+        println!("bestmove 0000");
+        return Ok(());
+    };
+    let mut limits = request.limits;
+    if !limits.searchmoves.is_empty() {
+        let (legal, unknown): (Vec<String>, Vec<String>) = limits
+            .searchmoves
+            .iter()
+            .cloned()
+            .partition(|t| game.is_legal(t));
+        if !unknown.is_empty() {
+            let list: Vec<String> = unknown.iter().map(|t| shorten(t)).collect();
+            request.warnings.push(format!(
+                "go searchmoves: ignored {} (not legal here)",
+                shorten(&list.join(" "))
+            ));
+        }
+        if legal.is_empty() {
+            request
+                .warnings
+                .push("go searchmoves: no legal turn given, searching all".into());
+        }
+        limits.searchmoves = legal;
+    }
+    if !request.warnings.is_empty() {
+        println!("info string error: {}", request.warnings.join("; "));
+    }
+    let search = SearchRequest {
+        limits,
+        multipv: request.multipv,
+        move_overhead: request.move_overhead,
+    };
+    engine.go(
+        search,
+        |info| println!("{}", info_line(info)),
+        |result, done| {
+            done.print_last(&match (result.best, result.ponder) {
+                (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+                (Some(b), None) => format!("bestmove {b}"),
+                (None, _) => "bestmove (none)".to_string(),
+            })
+        },
+    )
+}
+
+/// `go perft` on the engine's game: prints each root turn's count as it is
+/// known, and the total, or that it was stopped.
+pub fn perft(engine: &mut Engine, depth: u32) -> Result<(), String> {
+    engine.perft(
+        depth,
+        |token, n| println!("{token}: {n}"),
+        move |total, done| match total {
+            Some((total, ms)) => done.print_last(&format!(
+                "\nNodes searched: {total}\ninfo string perft {depth} time {ms} ms nps {}",
+                total * 1000 / ms
+            )),
+            None => done.print_last("info string perft stopped: the counts above are incomplete"),
+        },
+    )
+}
