@@ -22,11 +22,12 @@ mod common;
 
 use std::sync::Arc;
 
-use chimera::nnue::features::{pieces_from_packed, pieces_from_view, InputSpace, Pieces};
+use chimera::nnue::features::InputSpace;
 use chimera::nnue::network::{Network, QA, QB};
 use chimera::nnue::stack::AccumulatorStack;
 use chimera::train::float::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
-use chimera::variants::packed::{pack, Layout, Packed};
+use chimera::variants::packed::{pack, pieces_from_packed, Layout, Packed};
+use chimera::variants::pieces::{pieces_from_view, PieceOn, Pieces};
 use chimera::variants::{Rules, VariantId};
 use chimera::with_variant;
 
@@ -92,12 +93,12 @@ fn the_engine_and_the_trainer_see_the_same_pieces() {
 
 #[test]
 fn each_side_sees_the_symmetric_start_alike() {
-    for variant in [
-        VariantId::Chess,
-        VariantId::Atomic,
-        VariantId::Omega,
-        VariantId::Dynamo,
-    ] {
+    // Every start is symmetric but avalanche-reversed's (king and queen
+    // swapped on one side).
+    for variant in VariantId::ALL
+        .into_iter()
+        .filter(|&v| v != VariantId::AvalancheReversed)
+    {
         with_variant!(variant, P => {
             let space = InputSpace::of::<P>(variant);
             let s = sample_of(&space, &P::start(variant), 1);
@@ -111,7 +112,6 @@ fn each_side_sees_the_symmetric_start_alike() {
 
 #[test]
 fn mirror_images_swap_the_wings() {
-    use chimera::nnue::features::PieceOn;
     for variant in VariantId::ALL {
         with_variant!(variant, P => {
             let space = InputSpace::of::<P>(variant);
@@ -124,7 +124,7 @@ fn mirror_images_swap_the_wings() {
     }
     // Chess: the white king on e1 (index 4) goes to d1 (3), h8 (63) to a8 (56).
     let space = with_variant!(VariantId::Chess, P => InputSpace::of::<P>(VariantId::Chess));
-    let sq = |square| chimera::nnue::features::PieceOn { square, nibble: 5 };
+    let sq = |square| PieceOn { square, nibble: 5 };
     assert_eq!(space.file_mirrored(sq(4)).square, 3);
     assert_eq!(space.file_mirrored(sq(63)).square, 56);
     // Omega's packing order starts a1 (a wizard square), l1 (the other),
@@ -179,12 +179,7 @@ fn whole_games_are_held_out() {
 
 #[test]
 fn a_packed_position_gives_its_fullmove_number() {
-    for variant in [
-        VariantId::Chess,
-        VariantId::Omega,
-        VariantId::Dynamo,
-        VariantId::Avalanche,
-    ] {
+    for variant in VariantId::ALL {
         with_variant!(variant, P => {
             let start = P::start_fen(variant);
             let (fields, _) = start.rsplit_once(' ').unwrap();
@@ -280,7 +275,6 @@ fn stack_matches_fresh<P: Pieces>(variant: VariantId) {
 /// position's, is still the sum of every piece's weights.
 #[test]
 fn accumulators_of_more_pieces_than_a_game_holds_are_exact() {
-    use chimera::nnue::features::PieceOn;
     use chimera::variants::omega::OmegaPosition;
     let variant = VariantId::Omega;
     let space = InputSpace::of::<OmegaPosition>(variant);
@@ -602,19 +596,16 @@ fn builtin_networks_come_back_and_tables_switch_them_off() {
     assert!(EvalChoice::parse("  ").is_err());
     std::fs::remove_file(&path).unwrap();
     // With a network in every variant, nothing is left to the tables.
-    let every: Vec<Arc<Network>> = [
-        VariantId::Chess,
-        VariantId::Atomic,
-        VariantId::Avalanche,
-        VariantId::Omega,
-        VariantId::Dynamo,
-    ]
-    .into_iter()
-    .map(|v| {
-        let space = with_variant!(v, P => InputSpace::of::<P>(v));
-        Arc::new(random_network(&space, v, 7).1)
-    })
-    .collect();
+    // One per variant that has a network of its own (the avalanche forms
+    // play with avalanche's).
+    let every: Vec<Arc<Network>> = VariantId::ALL
+        .into_iter()
+        .filter(|&v| chimera::nnue::networks::played_like(v).is_none())
+        .map(|v| {
+            let space = with_variant!(v, P => InputSpace::of::<P>(v));
+            Arc::new(random_network(&space, v, 7).1)
+        })
+        .collect();
     let nets = Networks::with_builtin(every);
     assert_eq!(
         nets.choose(&EvalChoice::Builtin).unwrap(),

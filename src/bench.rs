@@ -8,17 +8,6 @@ use crate::search::{Limits, Searcher, Shared};
 use crate::variants::VariantId;
 use crate::with_variant;
 
-/// Depth per variant, chosen so that `bench` takes a few seconds in all.
-fn default_depth(variant: VariantId) -> i32 {
-    match variant {
-        VariantId::Chess => 11,
-        VariantId::Atomic => 12,
-        VariantId::Omega => 10,
-        VariantId::Dynamo => 10,
-        VariantId::Avalanche | VariantId::AvalancheBalanced | VariantId::AvalancheReversed => 6,
-    }
-}
-
 /// Runs the bench and returns its report; the last line is
 /// `<nodes> nodes <nps> nps`.
 pub fn run(depth: Option<i32>) -> String {
@@ -44,8 +33,10 @@ pub fn run_with(depth: Option<i32>, shared: &Arc<Shared>, emit: &mut dyn FnMut(&
     let mut total = 0u64;
     let mut searcher = Searcher::new(1);
     for variant in VariantId::ALL {
-        let depth = depth.unwrap_or_else(|| default_depth(variant));
-        let nodes = with_variant!(variant, P => bench_variant::<P>(variant, depth, &mut searcher, shared, emit));
+        let nodes = with_variant!(variant, P => {
+            let depth = depth.unwrap_or(P::BENCH_DEPTH);
+            bench_variant::<P>(variant, depth, &mut searcher, shared, emit)
+        });
         match nodes {
             Some(n) => total += n,
             None => {

@@ -9,7 +9,7 @@ pub mod omega;
 pub mod params;
 pub mod tapered;
 
-use crate::nnue::features::Pieces;
+use crate::variants::pieces::Pieces;
 use crate::variants::Rules;
 use tapered::S;
 

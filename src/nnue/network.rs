@@ -22,8 +22,9 @@
 //! bucket, the side to move's half first), then the output biases (one
 //! `i32` per bucket).
 
-use super::features::{InputSpace, PieceOn, MAX_OUTPUT_BUCKETS, MAX_PIECES};
+use super::features::{InputSpace, MAX_OUTPUT_BUCKETS};
 use super::simd;
+use crate::variants::pieces::{PieceOn, MAX_PIECES};
 use crate::variants::VariantId;
 
 pub const QA: i32 = 255;

@@ -10,8 +10,9 @@
 
 use std::sync::Arc;
 
-use super::features::{InputSpace, PieceOn, Pieces};
+use super::features::InputSpace;
 use super::network::{Accumulator, Network};
+use crate::variants::pieces::{PieceOn, Pieces};
 
 /// How far up a node looks for an accumulator to start from; further than
 /// this, a fresh one is as cheap.

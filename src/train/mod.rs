@@ -12,9 +12,10 @@ use anyhow::{anyhow, Context};
 pub mod float;
 
 use crate::datagen::file::{held_out_games, DataFile};
-use crate::nnue::features::{pieces_from_packed, InputSpace, MAX_OUTPUT_BUCKETS};
+use crate::nnue::features::{InputSpace, MAX_OUTPUT_BUCKETS};
 use crate::nnue::network::SCALE;
 use crate::rng::SplitMix64;
+use crate::variants::packed::pieces_from_packed;
 use crate::variants::VariantId;
 use float::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
 

@@ -23,11 +23,13 @@ mod move_error;
 pub mod omega;
 pub mod packed;
 mod pawn_key;
+pub mod pieces;
 pub mod registry;
 mod shakmaty_backend;
 mod shakmaty_san;
 mod shakmaty_view;
 pub mod view;
+pub mod xboard;
 
 use std::fmt::Debug;
 
@@ -314,6 +316,10 @@ pub trait Rules: Clone + Send + Sync + 'static {
     ///
     /// For a variant the backend does not play.
     fn bench_fens(variant: VariantId) -> &'static [&'static str];
+
+    /// The depth `bench` searches [`Rules::bench_fens`] to, chosen so that
+    /// the whole bench takes a few seconds.
+    const BENCH_DEPTH: i32;
 }
 
 /// The error of asking backend `P` about a variant it does not play: a bug

@@ -3,12 +3,9 @@
 //! existing squares plus one nibble per piece, then the FEN's other fields
 //! in binary, then whatever state a backend keeps beyond its FEN.
 
+use super::pieces::{PieceOn, ROLES};
 use crate::variants::view::{BoardView, Piece, Square};
 use crate::variants::VariantId;
-
-/// The role letters a nibble can name, in nibble order (Omega's champion
-/// and wizard last). Bit 3 of the nibble is set for Black.
-const ROLES: [char; 8] = ['p', 'n', 'b', 'r', 'q', 'k', 'c', 'w'];
 
 /// No en-passant square in that slot.
 const NO_SQUARE: u8 = 0xff;
@@ -278,8 +275,21 @@ fn parse_squares(field: &str) -> Result<Vec<Square>, String> {
     Ok(squares)
 }
 
-// Their FENs say everything about their positions.
-impl Packed for crate::variants::chess::ChessPosition {}
-impl Packed for crate::variants::atomic::AtomicPosition {}
-impl Packed for crate::variants::avalanche::AvalanchePosition {}
-impl Packed for crate::variants::omega::OmegaPosition {}
+/// The pieces of a packed position (docs/datagen.md) and whether White is
+/// to move, read straight from the bytes.
+pub fn pieces_from_packed(layout: &Layout, bytes: &[u8], out: &mut Vec<PieceOn>) -> bool {
+    let occupancy = &bytes[..layout.squares.div_ceil(8)];
+    let nibbles = &bytes[occupancy.len()..];
+    let mut count = 0;
+    for square in 0..layout.squares {
+        if occupancy[square / 8] & 1 << (square % 8) != 0 && count < layout.max_pieces {
+            out.push(PieceOn {
+                square: square as u8,
+                nibble: nibbles[count / 2] >> (4 * (count % 2)) & 15,
+            });
+            count += 1;
+        }
+    }
+    let flags = bytes[occupancy.len() + layout.max_pieces.div_ceil(2)];
+    flags & 1 == 0
+}

@@ -49,6 +49,12 @@ impl super::VariantId {
     pub fn start_fen(self) -> &'static str {
         with_variant!(self, P => P::start_fen(self))
     }
+
+    /// How XBoard plays the variant, if it can.
+    pub fn xboard(self) -> Option<super::xboard::XboardVariant> {
+        use super::view::BoardView;
+        with_variant!(self, P => P::xboard(self))
+    }
 }
 
 #[cfg(test)]

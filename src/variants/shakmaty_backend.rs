@@ -20,6 +20,10 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     const ID: VariantId;
     const START_FEN: &'static str;
     const BENCH: &'static [&'static str];
+    /// [`Rules::BENCH_DEPTH`].
+    const BENCH_DEPTH: i32;
+    /// How XBoard plays the variant ([`super::view::BoardView::xboard`]).
+    const XBOARD: super::xboard::XboardVariant;
     /// Captures remove more than the captured piece (atomic explosions), so
     /// their keys are recomputed rather than updated.
     const EXPLOSIVE: bool;
@@ -281,6 +285,8 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
         assert_played::<Self>(variant);
         P::BENCH
     }
+
+    const BENCH_DEPTH: i32 = P::BENCH_DEPTH;
 }
 
 /// Castling rights as four bits, for diffing before and after a move.

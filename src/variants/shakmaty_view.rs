@@ -3,8 +3,11 @@
 
 use shakmaty::{attacks, Bitboard, Color, Move, Role, Square as ShakSquare};
 
+use super::packed::Packed;
+use super::pieces::{PieceOn, Pieces};
 use super::shakmaty_backend::{Shakmaty, ShakmatyVariant};
 use super::view::{BoardView, Grid, Part, Piece, Place, Square, TurnParts};
+use super::xboard::XboardVariant;
 use super::{MoveError, VariantId};
 
 fn square(sq: ShakSquare) -> Square {
@@ -25,6 +28,10 @@ fn piece(color: Color, role: Role) -> Piece {
 impl<P: ShakmatyVariant> BoardView for Shakmaty<P> {
     fn grid(_variant: VariantId) -> Grid {
         Grid::EIGHT_BY_EIGHT
+    }
+
+    fn xboard(_variant: VariantId) -> Option<XboardVariant> {
+        Some(P::XBOARD)
     }
 
     fn piece_on(&self, sq: Square) -> Option<Piece> {
@@ -121,3 +128,19 @@ impl<P: ShakmatyVariant> Shakmaty<P> {
         removed.into_iter().map(square).collect()
     }
 }
+
+/// The pieces straight from shakmaty's board (its squares count from a1 =
+/// 0, as the packing order does on 8x8).
+impl<P: ShakmatyVariant> Pieces for Shakmaty<P> {
+    fn pieces(&self, out: &mut Vec<PieceOn>) {
+        for (sq, piece) in shakmaty::Position::board(&self.pos).iter() {
+            out.push(PieceOn {
+                square: sq as u8,
+                nibble: (piece.role as u8 - 1) | u8::from(piece.color == Color::Black) << 3,
+            });
+        }
+    }
+}
+
+// The FEN says everything about the position.
+impl<P: ShakmatyVariant> Packed for Shakmaty<P> {}

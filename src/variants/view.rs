@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use super::xboard::XboardVariant;
 use super::{MoveError, Rules, VariantId};
 
 /// A square of the grid a board is drawn on: file and rank from 0 (`a1` is
@@ -226,6 +227,12 @@ pub trait BoardView: Rules {
     /// refuses every text as malformed.
     fn parse_san(&self, text: &str) -> Result<Self::Move, MoveError> {
         Err(MoveError::malformed(text).because("this variant has no SAN"))
+    }
+
+    /// How XBoard (CECP) plays the variant, `None` when its turns do not fit
+    /// CECP's move grammar.
+    fn xboard(_variant: VariantId) -> Option<XboardVariant> {
+        None
     }
 
     /// A legal turn in the notation of the variant's own rules text, for

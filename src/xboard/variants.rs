@@ -1,18 +1,19 @@
 //! The variants in CECP: the names announced in `feature variants=`, the
-//! ones refused, and what the engine tells the GUI after `variant`.
+//! ones refused, and what the engine tells the GUI after `variant`. What
+//! XBoard knows of each variant comes from its backend
+//! ([`crate::variants::xboard::XboardVariant`]).
 
 use crate::game::Verdict;
-use crate::variants::omega::{self, OmegaPosition};
-use crate::variants::{EndReason, Rules, VariantId};
+use crate::variants::xboard::XboardVariant;
+use crate::variants::VariantId;
 
-/// The variants XBoard can play with Chimera, by their CECP names: chess is
-/// `normal`, atomic XBoard's own `atomic`, Omega an engine-defined variant
-/// (XBoard learns its board from the `setup` command).
-pub const ANNOUNCED: [(&str, VariantId); 3] = [
-    ("normal", VariantId::Chess),
-    ("atomic", VariantId::Atomic),
-    ("omega", VariantId::Omega),
-];
+/// The variants XBoard can play with Chimera, with their CECP names (chess
+/// is `normal`), in registry order.
+pub fn announced() -> impl Iterator<Item = (VariantId, XboardVariant)> {
+    VariantId::ALL
+        .into_iter()
+        .filter_map(|v| v.xboard().map(|x| (v, x)))
+}
 
 /// Why a `variant` command cannot be obeyed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,7 +37,10 @@ impl Refusal {
 
 /// `normal,atomic,omega`.
 pub fn names() -> String {
-    ANNOUNCED.map(|(name, _)| name).join(",")
+    announced()
+        .map(|(_, x)| x.name)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// The variant XBoard names `name`.
@@ -44,8 +48,8 @@ pub fn parse(name: &str) -> Result<VariantId, Refusal> {
     if name == "chess" {
         return Ok(VariantId::Chess);
     }
-    if let Some((_, v)) = ANNOUNCED.iter().find(|(n, _)| *n == name) {
-        return Ok(*v);
+    if let Some((v, _)) = announced().find(|(_, x)| x.name == name) {
+        return Ok(v);
     }
     match VariantId::parse(name) {
         Ok(v) => Err(Refusal::NotInCecp(v)),
@@ -53,65 +57,50 @@ pub fn parse(name: &str) -> Result<VariantId, Refusal> {
     }
 }
 
-/// What the engine sends after `variant`: for Omega the board, pieces and
-/// start position; XBoard knows the others.
+/// What the engine sends after `variant`: for an engine-defined variant
+/// (Omega) the board, pieces and start position; XBoard knows the others.
 pub fn definition(variant: VariantId) -> Vec<String> {
-    match variant {
-        VariantId::Omega => {
-            let start = OmegaPosition::start_fen(VariantId::Omega);
-            std::iter::once(omega::xboard::setup_command(start))
-                .chain(omega::xboard::PIECE_COMMANDS.iter().map(|s| s.to_string()))
-                .collect()
-        }
-        _ => Vec::new(),
-    }
+    variant.xboard().map_or_else(Vec::new, |x| (x.definition)())
 }
 
 /// The move to try when a GUI's move token is refused: a variant may know
 /// how XBoard writes a move differently (an Omega promotion XBoard did not
 /// recognise comes without its piece).
 pub fn second_reading(variant: VariantId, token: &str) -> Option<String> {
-    match variant {
-        VariantId::Omega => Some(omega::xboard::default_promotion(token)),
-        _ => None,
-    }
+    variant.xboard().and_then(|x| (x.second_reading)(token))
 }
 
-/// Whether the engine announces the end its own move made. XBoard 4.9.1
-/// checks a claim (`-testClaims`) with its own rules, and its atomic rules
-/// differ from the game's: a king may capture, and any piece besides the
-/// king counts as mating material. A mate or stalemate in which only a
-/// king capture would help looks to it like a position with a move, a
-/// draw by material like a live game, and it scores such a claim as false
-/// (a forfeit). There the side left without a move announces the end on
-/// its turn (a loss it reports is accepted as it stands), and a draw by
-/// material is played on (see [`plays_on`]).
+/// Whether the engine announces the end its own move made: not an end
+/// XBoard's own rules do not see (XBoard 4.9.1 checks claims with
+/// `-testClaims` and scores such a claim as false, a forfeit); the side
+/// left without a move announces it on its turn instead.
 pub fn announce_own_end(variant: VariantId, verdict: &Verdict) -> bool {
-    !(variant == VariantId::Atomic
-        && matches!(
-            verdict.reason,
-            EndReason::Checkmate | EndReason::Stalemate | EndReason::InsufficientMaterial
-        ))
+    variant
+        .xboard()
+        .is_none_or(|x| !x.unseen_ends.contains(&verdict.reason))
 }
 
 /// Whether XBoard checks draw claims in the variant against its own record
 /// of the game ([`super::claims`]): in its own variants, played with its
-/// legality test. Omega is engine-defined and played without it, and then
-/// XBoard takes a claim as it stands.
+/// legality test. An engine-defined variant (Omega) is played without it,
+/// and then XBoard takes a claim as it stands.
 pub fn xboard_checks_draws(variant: VariantId) -> bool {
-    matches!(variant, VariantId::Chess | VariantId::Atomic)
+    variant.xboard().is_some_and(|x| x.own_rules)
 }
 
-/// Whether the engine, on move, plays on instead of claiming the end: an
-/// atomic draw by material, which XBoard would call a false claim. Its own
-/// 50-move and repetition rules end such a game.
+/// Whether the engine, on move, plays on instead of claiming the end (an
+/// atomic draw by material, which XBoard would call a false claim; its own
+/// 50-move and repetition rules end such a game).
 pub fn plays_on(variant: VariantId, verdict: &Verdict) -> bool {
-    variant == VariantId::Atomic && verdict.reason == EndReason::InsufficientMaterial
+    variant
+        .xboard()
+        .is_some_and(|x| x.played_on.contains(&verdict.reason))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::EndReason;
 
     #[test]
     fn names_map_to_variants_and_refusals() {

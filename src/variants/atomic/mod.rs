@@ -4,6 +4,7 @@ use shakmaty::variant::Atomic;
 use shakmaty::{attacks, Move, Position, Role};
 
 use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
+use super::xboard::XboardVariant;
 use super::{EndReason, GameEnd, Outcome, VariantId};
 
 /// An atomic position.
@@ -13,6 +14,22 @@ impl ShakmatyVariant for Atomic {
     const ID: VariantId = VariantId::Atomic;
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const EXPLOSIVE: bool = true;
+    const BENCH_DEPTH: i32 = 12;
+    // XBoard 4.9.1's atomic lets a king capture and counts any piece as
+    // mating material: a mate or stalemate only a king capture would break
+    // looks to it like a position with a move, and a draw by material like
+    // a live game. The side left without a move announces the end on its
+    // turn (a loss it reports is accepted as it stands), and a draw by
+    // material is played on.
+    const XBOARD: XboardVariant = XboardVariant {
+        unseen_ends: &[
+            EndReason::Checkmate,
+            EndReason::Stalemate,
+            EndReason::InsufficientMaterial,
+        ],
+        played_on: &[EndReason::InsufficientMaterial],
+        ..XboardVariant::known("atomic")
+    };
     const BENCH: &'static [&'static str] = &[
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2",

@@ -332,4 +332,8 @@ impl Rules for AvalanchePosition {
             ],
         }
     }
+
+    // A turn is a move and a push, so turns branch widely: depth 6 keeps
+    // avalanche's bench as short as the others'.
+    const BENCH_DEPTH: i32 = 6;
 }

@@ -7,6 +7,8 @@ use super::turn::Turn;
 use super::AvalanchePosition;
 use crate::variants::board8::piece::{piece as byte, EMPTY, PAWN};
 use crate::variants::board8::view::{index, piece, piece_of, place, square};
+use crate::variants::packed::Packed;
+use crate::variants::pieces::{pieces_from_mailbox, PieceOn, Pieces};
 use crate::variants::view::{BoardView, Choice, Grid, Part, Piece, Square, TurnParts};
 use crate::variants::VariantId;
 
@@ -77,3 +79,12 @@ impl BoardView for AvalanchePosition {
         self.game_score(t)
     }
 }
+
+impl Pieces for AvalanchePosition {
+    fn pieces(&self, out: &mut Vec<PieceOn>) {
+        pieces_from_mailbox(&self.board().mailbox, out);
+    }
+}
+
+// The FEN says everything about the position (the pending pawn included).
+impl Packed for AvalanchePosition {}

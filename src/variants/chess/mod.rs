@@ -5,6 +5,7 @@ pub mod see;
 use shakmaty::{Move, Position};
 
 use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
+use super::xboard::XboardVariant;
 use super::{EndReason, GameEnd, Outcome, VariantId};
 
 /// A chess position.
@@ -14,6 +15,8 @@ impl ShakmatyVariant for shakmaty::Chess {
     const ID: VariantId = VariantId::Chess;
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const EXPLOSIVE: bool = false;
+    const BENCH_DEPTH: i32 = 11;
+    const XBOARD: XboardVariant = XboardVariant::known("normal");
     const BENCH: &'static [&'static str] = &[
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

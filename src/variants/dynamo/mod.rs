@@ -460,6 +460,8 @@ impl Rules for DynamoPosition {
         assert_played::<Self>(variant);
         BENCH
     }
+
+    const BENCH_DEPTH: i32 = 10;
 }
 
 impl DynamoPosition {

@@ -5,6 +5,7 @@ use super::geometry::OFF;
 use super::movegen::after_promotion;
 use super::{DynamoMove, DynamoPosition, MoveKind};
 use crate::variants::board8::view::{index, piece, place};
+use crate::variants::pieces::{pieces_from_mailbox, PieceOn, Pieces};
 use crate::variants::view::{BoardView, Grid, Part, Piece, Place, Square, TurnParts};
 use crate::variants::VariantId;
 
@@ -70,5 +71,11 @@ impl BoardView for DynamoPosition {
 
     fn variant_notation(&self, m: DynamoMove) -> Option<String> {
         self.game_score(m)
+    }
+}
+
+impl Pieces for DynamoPosition {
+    fn pieces(&self, out: &mut Vec<PieceOn>) {
+        pieces_from_mailbox(&self.board, out);
     }
 }

@@ -544,4 +544,6 @@ impl Rules for OmegaPosition {
         assert_played::<Self>(variant);
         BENCH_FENS
     }
+
+    const BENCH_DEPTH: i32 = 10;
 }

@@ -2,8 +2,13 @@
 //! outside the 10x10 field and its four wizard squares do not exist.
 
 use super::board::{file_of, rank_of, square_at};
-use super::{castle_squares, san, OmegaMove, OmegaPosition, EMPTY, PIECE_LETTERS, WHITE};
+use super::xboard;
+use super::{castle_squares, san, OmegaMove, OmegaPosition, BLACK, EMPTY, PIECE_LETTERS, WHITE};
+use crate::variants::packed::Packed;
+use crate::variants::pieces::{PieceOn, Pieces};
 use crate::variants::view::{BoardView, Grid, Part, Piece, Place, Square, TurnParts};
+use crate::variants::xboard::XboardVariant;
+use crate::variants::Rules;
 use crate::variants::{MoveError, VariantId};
 
 /// The view's square of a square number.
@@ -46,6 +51,22 @@ impl BoardView for OmegaPosition {
             files: 12,
             ranks: 12,
         }
+    }
+
+    // Engine-defined: XBoard learns the board and pieces from `setup` and
+    // `piece` (omega/xboard.rs) and plays it without a legality test.
+    fn xboard(_variant: VariantId) -> Option<XboardVariant> {
+        Some(XboardVariant {
+            own_rules: false,
+            definition: || {
+                let start = OmegaPosition::start_fen(VariantId::Omega);
+                std::iter::once(xboard::setup_command(start))
+                    .chain(xboard::PIECE_COMMANDS.iter().map(|s| s.to_string()))
+                    .collect()
+            },
+            second_reading: |token| Some(xboard::default_promotion(token)),
+            ..XboardVariant::known("omega")
+        })
     }
 
     fn exists(_variant: VariantId, sq: Square) -> bool {
@@ -93,3 +114,25 @@ impl BoardView for OmegaPosition {
         san::parse(self, text)
     }
 }
+
+// Omega's square numbers are the packing order (a1, l1, the field rank by
+// rank, a12, l12) and its board codes (kind `P N B R Q K C W`, colour in
+// bit 3) are the nibbles, so its pieces read straight off its bitboards.
+impl Pieces for OmegaPosition {
+    fn pieces(&self, out: &mut Vec<PieceOn>) {
+        let mut occupied = self.color_bits(WHITE) | self.color_bits(BLACK);
+        while occupied != 0 {
+            let square = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            if let Some((kind, color)) = self.piece_at(square) {
+                out.push(PieceOn {
+                    square: square as u8,
+                    nibble: kind as u8 | (color as u8) << 3,
+                });
+            }
+        }
+    }
+}
+
+// The FEN says everything about the position.
+impl Packed for OmegaPosition {}

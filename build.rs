@@ -1,0 +1,30 @@
+//! Builds the list of networks built into the binary from `nets/*.nnue`:
+//! shipping a variant's network is putting its file there (each file names
+//! its variant in its header), with no list to edit.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn main() {
+    let nets = Path::new(env!("CARGO_MANIFEST_DIR")).join("nets");
+    println!("cargo:rerun-if-changed={}", nets.display());
+    let mut files: Vec<_> = std::fs::read_dir(&nets)
+        .expect("the nets/ folder")
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "nnue"))
+        .collect();
+    files.sort();
+    let mut code = String::from("pub const SHIPPED: &[&[u8]] = &[\n");
+    for file in &files {
+        println!("cargo:rerun-if-changed={}", file.display());
+        writeln!(
+            code,
+            "    include_bytes!({:?}),",
+            file.display().to_string()
+        )
+        .unwrap();
+    }
+    code.push_str("];\n");
+    let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("builtin_networks.rs");
+    std::fs::write(out, code).expect("write the network list");
+}
