@@ -62,7 +62,7 @@ impl AccumulatorStack {
         let mut pieces = std::mem::take(&mut self.pieces[ply]);
         pieces.clear();
         pos.pieces(&mut pieces);
-        pieces.sort_unstable();
+        debug_assert!(pieces.is_sorted(), "a listing in packing order");
         let from = (ply.saturating_sub(MAX_DISTANCE)..ply)
             .rev()
             .find(|&k| self.valid[k]);

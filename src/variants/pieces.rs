@@ -27,7 +27,8 @@ pub struct PieceOn {
 /// its board view; a backend may answer faster from its own boards, which
 /// a test holds to the view's answer.
 pub trait Pieces: BoardView {
-    /// Appends every piece on the board (the caller clears `out`).
+    /// Appends every piece on the board (the caller clears `out`), in
+    /// packing order: the accumulators diff two listings as sorted lists.
     fn pieces(&self, out: &mut Vec<PieceOn>) {
         pieces_from_view(self, out);
     }
