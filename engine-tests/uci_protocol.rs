@@ -540,3 +540,81 @@ fn avalanche_over_uci() {
         );
     }
 }
+
+/// Runs the binary with `args` as its command line (no input) and returns
+/// its output lines.
+fn command_line(args: &[&str]) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("chimera runs");
+    assert!(out.status.success(), "{args:?}");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+/// The FENs of `genfens` (OpenBench's opening workload) in `variant`.
+fn genfens(variant: &str, count: usize, seed: u64) -> Vec<String> {
+    let set_variant = format!("setoption name UCI_Variant value {variant}");
+    let line = format!("genfens {count} seed {seed} book None");
+    let lines = command_line(&[&set_variant, &line, "quit"]);
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info string genfens "))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn command_line_arguments_run_as_uci_lines_in_order() {
+    let lines = command_line(&["position startpos moves e2e4", "d", "quit"]);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+        "{lines:?}"
+    );
+    // A bounded search ends before the next argument, without a `quit`.
+    let lines = command_line(&["go depth 4"]);
+    assert!(
+        lines.last().is_some_and(|l| l.starts_with("bestmove ")),
+        "{lines:?}"
+    );
+    // A bad argument is one error line, and the rest still runs.
+    let lines = command_line(&["genfens x", "isready"]);
+    assert_eq!(
+        lines,
+        [
+            "info string error: usage: genfens N seed S book <None|file>",
+            "readyok"
+        ]
+    );
+}
+
+#[test]
+fn genfens_prints_the_count_distinct_legal_openings_per_seed() {
+    for variant in ["chess", "atomic"] {
+        let fens = genfens(variant, 20, 3);
+        assert_eq!(fens.len(), 20, "{variant}");
+        let distinct: std::collections::HashSet<&String> = fens.iter().collect();
+        assert_eq!(distinct.len(), 20, "{variant}");
+        assert_eq!(genfens(variant, 20, 3), fens, "{variant}: same seed");
+        assert_ne!(genfens(variant, 20, 4), fens, "{variant}: other seed");
+        // Each one a legal position of the variant with a legal move.
+        let set_variant = format!("setoption name UCI_Variant value {variant}");
+        for fen in &fens {
+            let position = format!("position fen {fen}");
+            let out = command_line(&[&set_variant, &position, "go depth 1"]);
+            assert!(
+                !out.iter().any(|l| l.contains("error"))
+                    && out
+                        .last()
+                        .is_some_and(|l| l.starts_with("bestmove ") && l != "bestmove 0000"),
+                "{variant} {fen}: {out:?}"
+            );
+        }
+    }
+}

@@ -3,8 +3,11 @@
 //! web board), `match` (the tournament runner), `openings` (balanced
 //! opening files for matches), `datagen` (training data), `tune` (fits the
 //! evaluation's numbers to that data) and `train` (a network on it).
+//! Arguments that name no subcommand are UCI lines, run in order before
+//! the engine exits, as Stockfish runs them (`chimera "go depth 10"`,
+//! OpenBench's `chimera "genfens 64 seed 1 book None" quit`).
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 #[derive(Parser)]
 #[command(
@@ -42,7 +45,23 @@ enum Cmd {
     Train(chimera::train::TrainArgs),
 }
 
+/// The arguments, when they are UCI lines rather than a subcommand or a
+/// flag.
+fn uci_lines() -> Option<Vec<String>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let first = args.first()?;
+    let subcommand = Cli::command()
+        .get_subcommands()
+        .any(|c| c.get_name() == first.as_str())
+        || first == "help";
+    (!subcommand && !first.starts_with('-')).then_some(args)
+}
+
 fn main() {
+    if let Some(lines) = uci_lines() {
+        chimera::uci::run_script(lines);
+        return;
+    }
     let cli = Cli::parse();
     match cli.command {
         // No subcommand: the GUI's first command picks the protocol.

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
+use crate::balanced;
 use crate::game::{new_game, GameHandle};
 use crate::nnue::network::Network;
 use crate::nnue::networks::{EvalChoice, Networks};
@@ -33,6 +34,8 @@ pub enum JobKind {
     },
     Perft,
     Bench,
+    /// `genfens`: balanced openings for OpenBench.
+    Openings,
     /// Emptying the transposition table: a search started now would wait
     /// for it.
     ClearHash,
@@ -316,6 +319,28 @@ impl Engine {
             });
             let ms = start.elapsed().as_millis().max(1) as u64;
             on_done(complete.then_some((total, ms)), done);
+        })
+    }
+
+    /// `genfens`: `count` balanced openings of the variant played
+    /// ([`crate::balanced::genfens`]), each FEN through `emit` as found, or
+    /// the error that stopped it. Call when idle.
+    pub fn openings(
+        &mut self,
+        count: usize,
+        seed: u64,
+        book: Vec<String>,
+        mut emit: impl FnMut(Result<&str, &str>) + Send + 'static,
+    ) -> Result<(), String> {
+        let variant = self.variant;
+        let shared = Arc::clone(&self.shared);
+        shared.arm();
+        let job_shared = Arc::clone(&shared);
+        self.start_job(JobKind::Openings, job_shared, move |_| {
+            let mut fen = |f: &str| emit(Ok(f));
+            if let Err(e) = balanced::genfens(variant, count, seed, &book, &shared.stop, &mut fen) {
+                emit(Err(&e));
+            }
         })
     }
 

@@ -32,6 +32,12 @@ pub enum Command {
     Display,
     Eval,
     Bench(Option<i32>),
+    /// OpenBench's `genfens N seed S book <None|file> [extra]`.
+    Genfens {
+        count: usize,
+        seed: u64,
+        book: Option<String>,
+    },
     Debug,
 }
 
@@ -66,6 +72,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             },
             _ => Err("usage: bench [depth]".into()),
         },
+        "genfens" => parse_genfens(&rest).map(Some),
         "setoption" => parse_setoption(&rest).map(Some),
         "position" => Ok(Some(
             parse_position(&rest).unwrap_or_else(Command::BadPosition),
@@ -191,6 +198,32 @@ fn parse_go(args: &[&str]) -> Result<Command, String> {
     Ok(Command::Go(limits, warnings))
 }
 
+/// Most openings one `genfens` makes.
+const MAX_GENFENS: usize = 1_000_000;
+
+/// `genfens N seed S book <None|file> [extra ...]` (OpenBench's data and
+/// opening workloads); `extra` is OpenBench's to pass and ignored here.
+fn parse_genfens(rest: &[&str]) -> Result<Command, String> {
+    const USAGE: &str = "usage: genfens N seed S book <None|file>";
+    let [n, "seed", s, "book", book, ..] = rest else {
+        return Err(USAGE.into());
+    };
+    let count = match n.parse::<usize>() {
+        Ok(n) if (1..=MAX_GENFENS).contains(&n) => n,
+        _ => {
+            return Err(format!(
+                "genfens count must be 1..{MAX_GENFENS}, not {}",
+                shorten(n)
+            ))
+        }
+    };
+    let seed = s
+        .parse::<u64>()
+        .map_err(|_| format!("genfens seed must be a whole number, not {}", shorten(s)))?;
+    let book = (!book.eq_ignore_ascii_case("none")).then(|| book.to_string());
+    Ok(Command::Genfens { count, seed, book })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -237,6 +270,30 @@ mod tests {
         assert!(l.infinite);
         assert_eq!(l.searchmoves, vec!["e2e4", "d2d4"]);
         assert_eq!(parse("go perft 3").unwrap(), Some(Command::Perft(3)));
+        assert_eq!(
+            parse("genfens 16 seed 42 book None").unwrap(),
+            Some(Command::Genfens {
+                count: 16,
+                seed: 42,
+                book: None
+            })
+        );
+        assert_eq!(
+            parse("genfens 2 seed 1 book Books/x.epd extra words").unwrap(),
+            Some(Command::Genfens {
+                count: 2,
+                seed: 1,
+                book: Some("Books/x.epd".into())
+            })
+        );
+        for bad in [
+            "genfens",
+            "genfens 0 seed 1 book None",
+            "genfens 5 seed -1 book None",
+            "genfens 5 book None seed 1",
+        ] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
         assert!(parse("go perft 0").is_err());
     }
 

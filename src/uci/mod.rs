@@ -218,8 +218,38 @@ impl Uci {
                 self.engine.settle();
                 self.engine.bench(depth, |line| println!("{line}"))?;
             }
+            Command::Genfens { count, seed, book } => {
+                let book = match book {
+                    None => Vec::new(),
+                    Some(path) => std::fs::read_to_string(&path)
+                        .map_err(|e| format!("genfens book {}: {e}", crate::text::shorten(&path)))?
+                        .lines()
+                        .map(String::from)
+                        .collect(),
+                };
+                self.engine.settle();
+                self.engine.openings(count, seed, book, |fen| match fen {
+                    Ok(fen) => println!("info string genfens {fen}"),
+                    Err(e) => println!("info string error: genfens: {e}"),
+                })?;
+            }
         }
         Ok(true)
+    }
+
+    /// Lets bounded jobs finish and runs what waited for them; stops a
+    /// search that would never end by itself. `false` once a waiting line
+    /// was `quit`.
+    fn finish_jobs(&mut self) -> bool {
+        loop {
+            self.engine.settle();
+            if self.deferred.is_empty() {
+                return true;
+            }
+            if !self.poll() {
+                return false;
+            }
+        }
     }
 
     /// Ends the running job, but not a table clear: it is short and a `go`
@@ -323,11 +353,17 @@ pub fn run_from(rx: Receiver<String>, first: Option<String>) {
         }
     }
     // End of input: let bounded jobs finish (so piped commands get their
-    // bestmove) and run what waited for them; stop a search that would
-    // never end by itself.
-    loop {
-        engine.engine.settle();
-        if engine.deferred.is_empty() || !engine.poll() {
+    // bestmove) and run what waited for them.
+    engine.finish_jobs();
+}
+
+/// Runs `lines` as a script (the command line's arguments): each line's
+/// job ends (a search without limits is stopped) before the next line is
+/// read, so `genfens ... quit` prints its openings before quitting.
+pub fn run_script(lines: impl IntoIterator<Item = String>) {
+    let mut engine = Uci::new();
+    for line in lines {
+        if !engine.handle(&line) || !engine.finish_jobs() {
             return;
         }
     }

@@ -1,36 +1,17 @@
 //! Openings files of FEN or EPD lines.
 
 use super::{check_playable, Opening};
+use crate::balanced::position_of_line;
 use crate::variants::{Rules, VariantId};
 
-/// Parses one line of an openings file: a full FEN, or an EPD line (four
-/// FEN fields, then operations such as `bm e4; id "x";`), whose move counters
-/// are taken as `0 1`.
+/// Parses one line of an openings file: a full FEN, or an EPD line
+/// ([`position_of_line`]), checked playable.
 pub fn parse_line<P: Rules>(variant: VariantId, line: &str) -> Result<Opening, String> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    let mut candidates = Vec::new();
-    if fields.len() >= 6 {
-        candidates.push(fields[..6].join(" "));
-    }
-    if fields.len() >= 4 {
-        candidates.push(format!("{} 0 1", fields[..4].join(" ")));
-    }
-    candidates.push(line.trim().to_string());
-    let mut first_error = None;
-    for fen in candidates {
-        match P::from_fen(variant, &fen) {
-            Ok(pos) => {
-                return check_playable(pos).map(|pos| Opening {
-                    fen: Some(pos.fen()),
-                    moves: Vec::new(),
-                })
-            }
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
-        }
-    }
-    Err(first_error.unwrap_or_else(|| "empty line".to_string()))
+    let pos = check_playable(position_of_line::<P>(variant, line)?)?;
+    Ok(Opening {
+        fen: Some(pos.fen()),
+        moves: Vec::new(),
+    })
 }
 
 /// One FEN or EPD per line; blank lines and lines starting with `#` are

@@ -1,20 +1,17 @@
-//! `chimera openings`: balanced opening files for any variant. Random legal
-//! plies from the start position, each result searched to a shallow depth;
-//! only positions the engine scores near equality are kept, so that a match
-//! measures the engines rather than the luck of the draw (random atomic
-//! openings are often lost already).
+//! `chimera openings`: balanced opening files for any variant
+//! ([`crate::balanced`]): random legal plies from the start position, kept
+//! when a shallow search scores them near equality.
 
-use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use anyhow::{anyhow, Context};
 
 use super::random_opening;
+use crate::balanced::{self, Balance};
 use crate::eval::Variant;
 use crate::rng::SplitMix64;
-use crate::search::{Limits, Searcher, Shared};
 use crate::variants::VariantId;
 
 #[derive(clap::Args, Clone, Debug)]
@@ -118,53 +115,47 @@ pub fn run(args: OpeningsArgs) -> anyhow::Result<()> {
 }
 
 /// Finds up to `args.count` balanced openings (gives up after 100 tries per
-/// wanted opening). Deterministic for a seed: one thread, and the table is
-/// cleared before every search.
+/// wanted opening). Deterministic for a seed.
 pub fn generate<P: Variant>(
     variant: VariantId,
     args: &OpeningsArgs,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Generated {
     let mut rng = SplitMix64::new(args.seed);
-    let shared = Arc::new(Shared::new(16));
-    let limits = Limits {
-        depth: Some(args.depth),
-        ..Limits::default()
+    let balance = Balance {
+        depth: args.depth,
+        max_score: args.max_score,
     };
-    let mut seen = HashSet::new();
     let mut fens = Vec::new();
-    let mut tried = 0;
-    let mut draws = 0;
-    while fens.len() < args.count && draws < args.count.saturating_mul(100) {
-        draws += 1;
-        let opening = random_opening::<P>(variant, args.plies, &mut rng);
-        if opening.moves.len() != args.plies as usize {
-            continue;
-        }
-        let Ok(pos) = opening.position::<P>(variant) else {
-            continue;
-        };
-        if !seen.insert(pos.hash()) {
-            continue;
-        }
-        tried += 1;
-        shared.tt.clear();
-        shared.start(None, None, false);
-        // A fresh searcher: no history from the previous candidate.
-        let result = Searcher::new(1).run(&pos, &[], &limits, 1, &shared, &mut |_| {});
-        if result.score.abs() <= args.max_score {
+    let mut candidate = |rng: &mut SplitMix64| {
+        let opening = random_opening::<P>(variant, args.plies, rng);
+        (opening.moves.len() == args.plies as usize)
+            .then(|| opening.position::<P>(variant).ok())
+            .flatten()
+    };
+    let tried = balanced::find(
+        &mut candidate,
+        &balance,
+        &mut rng,
+        args.count.saturating_mul(100),
+        &AtomicBool::new(false),
+        &mut |pos, tried| {
             fens.push(pos.fen());
-        }
-        progress(tried, fens.len());
-    }
+            progress(tried, fens.len());
+            fens.len() < args.count
+        },
+    );
     Generated { fens, tried }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::{Limits, Searcher, Shared};
     use crate::tournament::openings::epd;
     use crate::variants::atomic::AtomicPosition;
+    use std::collections::HashSet;
+    use std::sync::Arc;
 
     #[test]
     fn keeps_only_balanced_distinct_playable_positions() {

@@ -1,6 +1,7 @@
 //! Openings of a few random legal plies from the variant's start position.
 
 use super::Opening;
+use crate::balanced::random_walk;
 use crate::rng::SplitMix64;
 use crate::variants::{Rules, VariantId};
 
@@ -9,24 +10,9 @@ use crate::variants::{Rules, VariantId};
 /// the game, it settles for the longest playable prefix.
 pub fn random_opening<P: Rules>(variant: VariantId, plies: u32, rng: &mut SplitMix64) -> Opening {
     let mut best = Opening::default();
+    let start = P::start(variant);
     for _ in 0..100 {
-        let mut pos = P::start(variant);
-        let mut played = Vec::new();
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            moves.clear();
-            pos.generate(&mut moves);
-            if moves.is_empty() || pos.early_end().is_some() {
-                break;
-            }
-            let m = moves[rng.below(moves.len())];
-            played.push(pos.format_move(m));
-            pos.play(m);
-        }
-        // Drop trailing plies until the position is still playable.
-        while !played.is_empty() && !is_playable::<P>(variant, &played) {
-            played.pop();
-        }
+        let (played, _) = random_walk(&start, plies, rng);
         if played.len() as u32 == plies {
             return Opening {
                 fen: None,
@@ -40,14 +26,6 @@ pub fn random_opening<P: Rules>(variant: VariantId, plies: u32, rng: &mut SplitM
     best
 }
 
-fn is_playable<P: Rules>(variant: VariantId, moves: &[String]) -> bool {
-    let opening = Opening {
-        fen: None,
-        moves: moves.to_vec(),
-    };
-    opening.position::<P>(variant).is_ok()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -59,6 +37,6 @@ mod tests {
         let b = random_opening::<ChessPosition>(VariantId::Chess, 8, &mut SplitMix64::new(7));
         assert_eq!(a, b);
         assert_eq!(a.moves.len(), 8);
-        assert!(is_playable::<ChessPosition>(VariantId::Chess, &a.moves));
+        assert!(a.position::<ChessPosition>(VariantId::Chess).is_ok());
     }
 }
