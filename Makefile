@@ -3,6 +3,9 @@
 
 EXE ?= chimera
 CARGO ?= cargo
+# A network file built in first, evaluating the variant its header names
+# (OpenBench's `make EXE=... EVALFILE=...`); the other variants keep theirs.
+EVALFILE ?=
 
 .PHONY: all build test bench clean
 
@@ -10,7 +13,7 @@ all: build
 	cp target/release/chimera "$(EXE)"
 
 build:
-	$(CARGO) build --release
+	CHIMERA_EVALFILE="$(EVALFILE)" $(CARGO) build --release
 
 # Every test: the Rust suites, the match runner's PGN read by python-chess
 # (installs python-chess with pip if missing), the end-to-end browser test

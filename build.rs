@@ -1,6 +1,9 @@
 //! Builds the list of networks built into the binary from `nets/*.nnue`:
 //! shipping a variant's network is putting its file there (each file names
-//! its variant in its header), with no list to edit.
+//! its variant in its header), with no list to edit. `CHIMERA_EVALFILE`
+//! (`make EVALFILE=<file>`, as OpenBench builds) puts one more network
+//! first, which then evaluates the variant it names instead of the shipped
+//! one.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -14,6 +17,13 @@ fn main() {
         .filter(|path| path.extension().is_some_and(|ext| ext == "nnue"))
         .collect();
     files.sort();
+    println!("cargo:rerun-if-env-changed=CHIMERA_EVALFILE");
+    if let Some(extra) = std::env::var_os("CHIMERA_EVALFILE").filter(|f| !f.is_empty()) {
+        let extra = std::fs::canonicalize(&extra)
+            .unwrap_or_else(|e| panic!("EVALFILE {}: {e}", Path::new(&extra).display()));
+        println!("cargo:rerun-if-changed={}", extra.display());
+        files.insert(0, extra);
+    }
     let mut code = String::from("pub const SHIPPED: &[&[u8]] = &[\n");
     for file in &files {
         println!("cargo:rerun-if-changed={}", file.display());
