@@ -21,14 +21,8 @@ pub enum SetupError {
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupError::Fen(e) => {
-                // Backends' messages may already say so.
-                if e.to_ascii_lowercase().starts_with("invalid fen") {
-                    f.write_str(e)
-                } else {
-                    write!(f, "invalid fen: {e}")
-                }
-            }
+            // Backends give the reason alone (`Rules::from_fen`).
+            SetupError::Fen(e) => write!(f, "invalid fen: {e}"),
             // Already "illegal move <token>[: detail]"; the token may be
             // long: the error line is cut to a sane length when printed.
             SetupError::Move(

@@ -159,8 +159,9 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn start_fen(variant: VariantId) -> &'static str;
 
     /// Parses a FEN for one of [`Rules::VARIANTS`]. Every malformed or
-    /// illegal FEN is an `Err` with a readable reason, and so is a variant
-    /// the backend does not play.
+    /// illegal FEN is an `Err` with a readable reason (the reason alone:
+    /// callers say "invalid fen"), and so is a variant the backend does not
+    /// play.
     fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String>;
 
     /// The start position of one of [`Rules::VARIANTS`].
