@@ -100,8 +100,8 @@ impl Engine {
         self.game.as_deref()
     }
 
-    /// The game to play turns in or take them back. Call when idle: a
-    /// search runs on the position it started from.
+    /// The game to play turns in or take them back; a search running
+    /// meanwhile goes on with the position it started from.
     pub fn game_mut(&mut self) -> Option<&mut (dyn GameHandle + 'static)> {
         self.game.as_deref_mut()
     }

@@ -187,9 +187,13 @@ impl<P: Playable> GameHandle for Handle<P> {
     }
 
     fn play(&mut self, token: &str) -> Result<(), MoveError> {
-        let before = self.pos().clone();
-        let m = self.game.play_token(token)?;
-        self.move_list.push(PgnMove::of(&before, m, token));
+        let pos = self.pos();
+        let m = pos.parse_move(token)?;
+        // Written as `Game::pgn_moves` writes it: from the position before,
+        // with the turn's own token.
+        let text = PgnMove::of(pos, m, &pos.format_move(m));
+        self.game.play(m);
+        self.move_list.push(text);
         Ok(())
     }
 

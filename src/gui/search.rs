@@ -176,11 +176,9 @@ impl BoardEngine {
     /// A new game: the previous one's table and histories are forgotten.
     pub fn new_game(&mut self, game: Box<dyn GameHandle>) {
         self.stop();
-        self.core.settle();
         if let Err(e) = self.core.new_game() {
             eprintln!("chimera gui: {e}");
         }
-        self.core.settle();
         self.core.set_game(game);
         self.version += 1;
         *lock(&self.live) = Live::default();
@@ -190,7 +188,6 @@ impl BoardEngine {
     /// game is an `Err` and changes nothing.
     pub fn play(&mut self, token: &str) -> Result<(), String> {
         self.stop();
-        self.core.settle();
         let game = self.core.game_mut().ok_or("no game")?;
         // The legal turns are generated once, by the token's parsing: a
         // mated or stalemated side has none, and the full verdict is only
@@ -214,7 +211,6 @@ impl BoardEngine {
     /// Takes back up to `plies` turns.
     pub fn undo(&mut self, plies: usize) {
         self.stop();
-        self.core.settle();
         if self.core.game_mut().is_some_and(|g| g.undo(plies) > 0) {
             self.version += 1;
         }

@@ -235,7 +235,6 @@ impl Session {
     fn set_variant(&mut self, name: &str, line: &str) {
         match variants::parse(name) {
             Ok(v) => {
-                self.engine.settle();
                 self.engine.set_variant(v);
                 for l in variants::definition(v) {
                     println!("{l}");
@@ -247,7 +246,6 @@ impl Session {
     }
 
     fn set_board(&mut self, fen: &str, line: &str) {
-        self.engine.settle();
         match new_game(self.engine.variant(), Some(fen)) {
             Ok(g) => {
                 self.engine.set_game(g);
@@ -262,7 +260,6 @@ impl Session {
     }
 
     fn take_back(&mut self, plies: usize, line: &str) {
-        self.engine.settle();
         match self.engine.game_mut().map(|g| g.undo(plies)) {
             Some(n) if n == plies => {}
             Some(_) => println!("{}", output::error("not enough moves to take back", line)),
@@ -272,7 +269,6 @@ impl Session {
     }
 
     fn user_move(&mut self, token: &str, line: &str) {
-        self.engine.settle();
         let Some(g) = self.engine.game_mut() else {
             println!("{}", output::error("no position", line));
             return;
