@@ -204,25 +204,35 @@ fn broken_fens_are_rejected() {
 #[test]
 fn position_setup_accepts_and_rejects_turn_tokens() {
     use chimera::game::setup;
+    use chimera::variants::CastlingMode;
     let moves = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     let v = VariantId::Avalanche;
-    let g = setup(v, None, &moves(&["e2e4,d7d6", "d6d5,e4e5"])).unwrap();
+    let g = setup(
+        v,
+        None,
+        CastlingMode::Standard,
+        &moves(&["e2e4,d7d6", "d6d5,e4e5"]),
+    )
+    .unwrap();
     assert!(g
         .display()
         .contains("Fen: rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
     // Without its push, with a non-push, with a self-checking push: errors.
-    let e = setup(v, None, &moves(&["e2e4"])).unwrap_err().to_string();
+    let e = setup(v, None, CastlingMode::Standard, &moves(&["e2e4"]))
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("illegal move e2e4") && e.contains("compulsory push"),
         "{e}"
     );
-    let e = setup(v, None, &moves(&["e2e4,d7d5"]))
+    let e = setup(v, None, CastlingMode::Standard, &moves(&["e2e4,d7d5"]))
         .unwrap_err()
         .to_string();
     assert!(e.contains("is not a push"), "{e}");
     let e = setup(
         v,
         Some("4k3/8/8/b7/8/2p5/8/4K3 w - - 0 1"),
+        CastlingMode::Standard,
         &moves(&["e1d1,c3c2"]),
     )
     .unwrap_err()
@@ -232,6 +242,7 @@ fn position_setup_accepts_and_rejects_turn_tokens() {
     let g = setup(
         v,
         Some("4k3/8/8/8/8/7P/p3K3/8 w - - 0 1"),
+        CastlingMode::Standard,
         &moves(&["e2f3,a2a1", "a1=q,a1a8,h3h4"]),
     )
     .unwrap();
@@ -241,7 +252,12 @@ fn position_setup_accepts_and_rejects_turn_tokens() {
         "{shown}"
     );
     for variant in [VariantId::AvalancheBalanced, VariantId::AvalancheReversed] {
-        assert_eq!(setup(variant, None, &[]).unwrap().variant(), variant);
+        assert_eq!(
+            setup(variant, None, CastlingMode::Standard, &[])
+                .unwrap()
+                .variant(),
+            variant
+        );
     }
 }
 

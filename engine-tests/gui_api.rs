@@ -616,3 +616,82 @@ fn only_the_boards_own_page_may_drive_it() {
     assert_eq!(status, 200);
     assert_eq!(c.ok("GET", "/api/state", None)["variant"], "atomic");
 }
+
+#[test]
+fn chess960_games_start_from_a_960_position_and_castle_king_takes_rook() {
+    let c = Client::start();
+    let list = c.ok("GET", "/api/variants", None);
+    let with_960: Vec<&str> = list["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|v| v["chess960"] == true)
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(with_960, ["chess", "atomic"]);
+
+    // Without a FEN: one of the 960 starts, its rights in rook files.
+    let s = c.ok(
+        "POST",
+        "/api/new",
+        Some(json!({ "variant": "atomic", "chess960": true })),
+    );
+    assert_eq!(s["chess960"], true);
+    let fen = s["fen"].as_str().unwrap();
+    let back_rank = fen
+        .split('/')
+        .next_back()
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(back_rank.len(), 8, "{fen}");
+    assert_eq!(back_rank.matches('R').count(), 2, "{fen}");
+    let turns = tokens(&s);
+    for file in 'a'..='h' {
+        for to in [3, 4] {
+            assert!(
+                turns.contains(&format!("{file}2{file}{to}")),
+                "{fen}: {turns:?}"
+            );
+        }
+    }
+
+    // The king takes its rook, and the page's part says so; the SAN and the
+    // PGN tags are Chess960's.
+    let s = c.ok(
+        "POST",
+        "/api/new",
+        Some(json!({ "variant": "chess", "chess960": true, "fen": "r3k2r/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1" })),
+    );
+    assert_eq!(s["fen"], "r3k2r/8/8/8/8/8/8/1R2K1R1 w GBha - 0 1");
+    let castle = s["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["token"] == "e1g1")
+        .expect("castling with the g-rook");
+    assert_eq!(castle["parts"][0]["from"], "e1");
+    assert_eq!(castle["parts"][0]["to"], "g1");
+    let s = c.play("e1g1");
+    assert_eq!(s["fen"], "r3k2r/8/8/8/8/8/8/1R3RK1 b ha - 1 1");
+    assert_eq!(s["notation"][0], "O-O");
+    let text = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("[Variant \"chess960\"]"), "{text}");
+    assert!(
+        text.contains("[FEN \"r3k2r/8/8/8/8/8/8/1R2K1R1 w GBha - 0 1\"]"),
+        "{text}"
+    );
+
+    // Variants without a Chess960 form say so.
+    c.refused(
+        "POST",
+        "/api/new",
+        Some(json!({ "variant": "omega", "chess960": true })),
+        400,
+        "no Chess960 form",
+    );
+}

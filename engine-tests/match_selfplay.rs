@@ -10,7 +10,7 @@ mod match_support;
 use chimera::tournament::openings::pgn::read_games;
 use chimera::tournament::record::Termination;
 use chimera::variants::view::BoardView;
-use chimera::variants::{Outcome, Rules, VariantId};
+use chimera::variants::{CastlingMode, Outcome, Rules, VariantId};
 use match_support::{check_totals, child_processes, parse_pgn, run_match, serial, PgnGame};
 
 /// The match runner's PGN is an openings file for the next match: the
@@ -24,7 +24,7 @@ fn reads_back_as_an_opening<P: Rules>(variant: VariantId, game: &PgnGame, tokens
         Some(fen) => format!("[FEN \"{fen}\"]\n\n{}", game.movetext),
         None => game.movetext.clone(),
     };
-    let openings = read_games::<P>(variant, &text, Some(plies))
+    let openings = read_games::<P>(variant, CastlingMode::Standard, &text, Some(plies))
         .unwrap_or_else(|e| panic!("{variant}: {e} in {text}"));
     assert_eq!(openings.len(), 1);
     assert_eq!(openings[0].moves, tokens[..plies], "{variant}");

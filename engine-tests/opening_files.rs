@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use chimera::tournament::openings::{read_book, BookFormat};
-use chimera::variants::VariantId;
+use chimera::variants::{CastlingMode, VariantId};
 use chimera::with_variant;
 
 #[test]
@@ -23,7 +23,7 @@ fn every_variant_has_a_file_of_distinct_playable_openings() {
             path.display()
         );
         let fens: Vec<String> = with_variant!(variant, P => {
-            let openings = read_book::<P>(variant, &path, BookFormat::Epd, None)
+            let openings = read_book::<P>(variant, CastlingMode::Standard, &path, BookFormat::Epd, None)
                 .unwrap_or_else(|e| panic!("{e}"));
             openings
                 .iter()
@@ -31,7 +31,7 @@ fn every_variant_has_a_file_of_distinct_playable_openings() {
                     // Loaded positions are checked playable; each is a FEN
                     // with no moves after it.
                     assert!(o.moves.is_empty());
-                    let pos: P = o.position(variant).unwrap_or_else(|e| panic!("{e}"));
+                    let pos: P = o.position(variant, CastlingMode::Standard).unwrap_or_else(|e| panic!("{e}"));
                     pos.fen()
                 })
                 .collect()

@@ -12,13 +12,17 @@ use crate::eval::Variant;
 use crate::rng::SplitMix64;
 use crate::search::{Limits, Searcher, Shared};
 use crate::text::shorten;
-use crate::variants::{Rules, VariantId};
+use crate::variants::{chess960, CastlingMode, Rules, VariantId};
 use crate::with_variant;
 
 /// A position from one line of an openings file: a full FEN, or an EPD line
 /// (four FEN fields, then operations such as `bm e4; id "x";`), whose move
 /// counters are taken as `0 1`.
-pub fn position_of_line<P: Rules>(variant: VariantId, line: &str) -> Result<P, String> {
+pub fn position_of_line<P: Rules>(
+    variant: VariantId,
+    castling: CastlingMode,
+    line: &str,
+) -> Result<P, String> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let mut candidates = Vec::new();
     if fields.len() >= 6 {
@@ -30,7 +34,7 @@ pub fn position_of_line<P: Rules>(variant: VariantId, line: &str) -> Result<P, S
     candidates.push(line.trim().to_string());
     let mut first_error = None;
     for fen in candidates {
-        match P::from_fen(variant, &fen) {
+        match P::set_up(variant, Some(&fen), castling) {
             Ok(pos) => return Ok(pos),
             Err(e) => {
                 first_error.get_or_insert(e);
@@ -38,6 +42,20 @@ pub fn position_of_line<P: Rules>(variant: VariantId, line: &str) -> Result<P, S
         }
     }
     Err(first_error.unwrap_or_else(|| "empty line".to_string()))
+}
+
+/// The variant's start position, or under Chess960 castling (in a variant
+/// with a Chess960 form) its 960 start positions.
+pub fn start_positions<P: Rules>(variant: VariantId, castling: CastlingMode) -> Vec<P> {
+    if castling == CastlingMode::Standard || !P::CHESS960 {
+        return vec![P::start(variant)];
+    }
+    (0..chess960::STARTS)
+        .map(|n| {
+            P::set_up(variant, Some(&chess960::start_fen(n)), castling)
+                .unwrap_or_else(|e| panic!("Chess960 start {n}: {e}"))
+        })
+        .collect()
 }
 
 /// Whether a game at `pos` is still on: no early end, a legal turn.
@@ -141,20 +159,24 @@ const GENFENS_BALANCE: Balance = Balance {
 /// same seed and book. Each is a random walk from the start (or from a
 /// position of `book`, FEN or EPD lines) kept when a short search scores
 /// it near equality; should too few be balanced, the bound doubles until
-/// the count is reached. `Ok(false)` when `stop` ended it early.
+/// the count is reached. `Ok(false)` when `stop` ended it early. Under
+/// Chess960 castling the walks start from the 960 start positions, or the
+/// book's positions read as Chess960 ones.
 pub fn genfens(
     variant: VariantId,
+    castling: CastlingMode,
     count: usize,
     seed: u64,
     book: &[String],
     stop: &AtomicBool,
     emit: &mut dyn FnMut(&str),
 ) -> Result<bool, String> {
-    with_variant!(variant, P => genfens_of::<P>(variant, count, seed, book, stop, emit))
+    with_variant!(variant, P => genfens_of::<P>(variant, castling, count, seed, book, stop, emit))
 }
 
 fn genfens_of<P: Variant>(
     variant: VariantId,
+    castling: CastlingMode,
     count: usize,
     seed: u64,
     book: &[String],
@@ -167,12 +189,12 @@ fn genfens_of<P: Variant>(
         .filter(|l| !l.is_empty() && !l.starts_with('#'));
     let mut starts = Vec::new();
     for line in lines {
-        let pos = position_of_line::<P>(variant, line)
+        let pos = position_of_line::<P>(variant, castling, line)
             .map_err(|e| format!("book line {}: {e}", shorten(line)))?;
         starts.push(pos);
     }
     let plies = if starts.is_empty() {
-        starts.push(P::start(variant));
+        starts = start_positions::<P>(variant, castling);
         GENFENS_PLIES
     } else {
         GENFENS_BOOK_PLIES
@@ -217,14 +239,25 @@ mod tests {
     use crate::variants::VariantId;
 
     fn genfens_lines(variant: VariantId, count: usize, seed: u64, book: &[String]) -> Vec<String> {
+        genfens_in(variant, CastlingMode::Standard, count, seed, book)
+    }
+
+    fn genfens_in(
+        variant: VariantId,
+        castling: CastlingMode,
+        count: usize,
+        seed: u64,
+        book: &[String],
+    ) -> Vec<String> {
         let mut fens = Vec::new();
         let done = genfens(
             variant,
+            castling,
             count,
             seed,
             book,
             &AtomicBool::new(false),
-            &mut |f| fens.push(f.to_string()),
+            &mut |f: &str| fens.push(f.to_string()),
         );
         assert_eq!(done, Ok(true));
         fens
@@ -245,6 +278,23 @@ mod tests {
     }
 
     #[test]
+    fn chess960_genfens_walk_from_the_960_starts() {
+        for variant in [VariantId::Chess, VariantId::Atomic] {
+            let fens = genfens_in(variant, CastlingMode::Chess960, 12, 7, &[]);
+            assert_eq!(fens.iter().collect::<HashSet<_>>().len(), 12);
+            let back_ranks: HashSet<&str> =
+                fens.iter().map(|f| &f[f.rfind('/').unwrap()..]).collect();
+            assert!(back_ranks.len() > 6, "{fens:?}");
+            for fen in &fens {
+                with_variant!(variant, P => {
+                    let pos = P::from_fen_with(variant, fen, CastlingMode::Chess960).unwrap();
+                    assert!(playable(&pos), "{fen}");
+                });
+            }
+        }
+    }
+
+    #[test]
     fn genfens_walks_from_a_book_and_refuses_a_bad_one() {
         let book = [
             "# a comment".to_string(),
@@ -259,6 +309,7 @@ mod tests {
         let bad = ["not a fen".to_string()];
         let e = genfens(
             VariantId::Chess,
+            CastlingMode::Standard,
             5,
             1,
             &bad,

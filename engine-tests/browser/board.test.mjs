@@ -272,6 +272,28 @@ async function main() {
       assert((await boardState(page)).moves[0] === "e7e8n", "promoted to a knight");
     });
 
+    await check("chess960: the box starts a 960 game; the king castles by taking its rook", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "humans" });
+      await page.check("#chess960");
+      await page.waitForFunction(() => window.chimeraBoard.state && window.chimeraBoard.state.chess960);
+      const start = (await boardState(page)).fen;
+      assert(/ w [A-Ha-h]{4} - 0 1$/.test(start), `a 960 start with Shredder rights: ${start}`);
+      // A position where the king stays on g1 when it castles short.
+      await page.fill("#fen", "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNN1KR w Hhf - 0 1");
+      await page.click("#load-fen");
+      await page.waitForFunction(() => window.chimeraBoard.state.fen.startsWith("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNN1KR"));
+      assert(await page.isChecked("#chess960"), "the box stays ticked");
+      await page.click('rect[data-square="g1"]');
+      await page.click('rect[data-square="h1"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      const s = await boardState(page);
+      assert(s.moves[0] === "g1h1", `played ${s.moves[0]}`);
+      assert(s.fen.startsWith("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRK1 b hf"), `after castling: ${s.fen}`);
+      assert(s.notation[0] === "O-O", `written ${s.notation[0]}`);
+      await page.uncheck("#chess960");
+      await page.waitForFunction(() => !window.chimeraBoard.state.chess960);
+    });
+
     await check("chess: Chimera moves first when the user plays Black", async () => {
       const loaded = Date.now();
       await openBoard(page, url, { variant: "chess", mode: "engine", side: "black", movetime: MOVETIME_S });

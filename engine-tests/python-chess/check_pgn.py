@@ -2,7 +2,8 @@
 against what Chimera played: usage check_pgn.py CHIMERA VARIANT PGN LOGDIR GAMES.
 
 For each game: chess.pgn.read_game reports no error, the board class follows
-the Variant tag (chess.Board, chess.variant.AtomicBoard), every move is
+the Variant tag (chess.Board, chess.variant.AtomicBoard; a Chess960 board for
+`chess960`, played with `chimera match --chess960`), every move is
 written as python-chess writes its SAN (suffix included), the moves are
 the UCI tokens the engines played (the last `position` command and the
 `bestmove` answering it in the match log), PlyCount and Result agree, and the
@@ -17,7 +18,9 @@ import chess
 import chess.pgn
 import chess.variant
 
-BOARD = {"chess": chess.Board, "atomic": chess.variant.AtomicBoard}
+BOARD = {"chess": chess.Board, "atomic": chess.variant.AtomicBoard, "chess960": chess.Board}
+# What Chimera is told: the UCI_Variant and whether UCI_Chess960 is on.
+ENGINE_VARIANT = {"chess": ("chess", False), "atomic": ("atomic", False), "chess960": ("chess", True)}
 
 
 def played_tokens(log: Path):
@@ -61,7 +64,9 @@ def chimera_fen(exe, variant, start, tokens):
     command = " ".join(["position", *start, "moves", *tokens])
     engine = subprocess.Popen([exe], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     # `quit` is obeyed at once, so it goes only after `readyok`.
-    engine.stdin.write(f"uci\nsetoption name UCI_Variant value {variant}\n{command}\nd\nisready\n")
+    uci_variant, chess960 = ENGINE_VARIANT[variant]
+    setup = f"setoption name UCI_Variant value {uci_variant}\nsetoption name UCI_Chess960 value {str(chess960).lower()}"
+    engine.stdin.write(f"uci\n{setup}\n{command}\nd\nisready\n")
     engine.stdin.flush()
     fen = None
     for line in engine.stdout:
@@ -96,6 +101,9 @@ def main():
             from_fen += "FEN" in game.headers
             if type(board) is not BOARD[variant]:
                 sys.exit(f"{where}: board {type(board).__name__}")
+            chess960 = ENGINE_VARIANT[variant][1]
+            if board.chess960 != chess960:
+                sys.exit(f"{where}: python-chess reads chess960={board.chess960}")
             moves = list(game.mainline_moves())
             start, tokens = played_tokens(Path(log_dir) / f"game-{number}.log")
             if [m.uci() for m in moves] != tokens:
@@ -109,8 +117,10 @@ def main():
             if written[seen - 1] != sans:
                 sys.exit(f"{where}: written {written[seen - 1]}, python-chess's SAN {sans}")
             expected = chimera_fen(exe, variant, start, tokens)
-            if board.fen() != expected:
-                sys.exit(f"{where}: python-chess ends in {board.fen()}, Chimera in {expected}")
+            # With UCI_Chess960 Chimera writes Shredder-FEN castling rights.
+            final = board.fen(shredder=chess960)
+            if final != expected:
+                sys.exit(f"{where}: python-chess ends in {final}, Chimera in {expected}")
             result = game.headers["Result"]
             outcome = board.outcome(claim_draw=True)
             if outcome is not None and outcome.result() != result and game.headers["Termination"] == "normal":

@@ -32,3 +32,9 @@ for variant in chess atomic; do
     python3 "$here/check_pgn.py" "$CHIMERA_BIN" "$variant" "$out.pgn" "$out-logs" 4
   done
 done
+# Chess960: random start positions of the 960, then random plies.
+out="$work/chess960"
+"$CHIMERA_BIN" match --engine "$CHIMERA_BIN" --engine "$CHIMERA_BIN" \
+  --variant chess --chess960 --games 4 --tc nodes=300 --random-plies 2 --seed 14 \
+  --max-moves 120 --concurrency 2 --pgn "$out.pgn" --log "$out-logs" >/dev/null 2>&1
+python3 "$here/check_pgn.py" "$CHIMERA_BIN" chess960 "$out.pgn" "$out-logs" 4

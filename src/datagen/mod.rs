@@ -22,7 +22,7 @@ use crate::game::GameResult;
 use crate::nnue::networks::{EvalChoice, Networks, BUILTIN_EVAL};
 use crate::tournament::openings::{read_book, BookFormat, Opening};
 use crate::variants::packed::{Layout, Packed};
-use crate::variants::VariantId;
+use crate::variants::{CastlingMode, VariantId};
 use file::DataWriter;
 use selfplay::{PlayConfig, PlayedGame, Player};
 
@@ -157,7 +157,8 @@ fn run_variant<P: Variant + Packed>(
             } else {
                 BookFormat::Epd
             };
-            read_book::<P>(variant, path, format, None).map_err(|e| anyhow!(e))?
+            read_book::<P>(variant, CastlingMode::Standard, path, format, None)
+                .map_err(|e| anyhow!(e))?
         }
     };
     let networks = Arc::new(Networks::default());

@@ -14,7 +14,7 @@ use crate::search::score::is_mate;
 use crate::search::{Limits, Searcher, Shared};
 use crate::tournament::openings::{random_opening, Opening};
 use crate::variants::packed::{Layout, Packed};
-use crate::variants::VariantId;
+use crate::variants::{CastlingMode, VariantId};
 
 /// How each turn is searched and how games are decided early.
 #[derive(Clone, Debug)]
@@ -96,7 +96,12 @@ impl Player {
     ) -> PlayedGame {
         let mut rng = SplitMix64::new(seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let opening = if openings.is_empty() {
-            random_opening::<P>(variant, config.random_plies, &mut rng)
+            random_opening::<P>(
+                variant,
+                CastlingMode::Standard,
+                config.random_plies,
+                &mut rng,
+            )
         } else {
             openings[rng.below(openings.len())].clone()
         };
@@ -105,7 +110,7 @@ impl Player {
             positions: 0,
             result: None,
         };
-        let Ok(start) = opening.position::<P>(variant) else {
+        let Ok(start) = opening.position::<P>(variant, CastlingMode::Standard) else {
             return dropped;
         };
         let mut game = Game::from_position(start);

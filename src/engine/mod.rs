@@ -14,11 +14,11 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 use crate::balanced;
-use crate::game::{new_game, GameHandle};
+use crate::game::{new_game_with, GameHandle};
 use crate::nnue::network::Network;
 use crate::nnue::networks::{EvalChoice, Networks};
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
-use crate::variants::VariantId;
+use crate::variants::{CastlingMode, VariantId};
 
 /// Why there is no game to work on.
 pub const NO_POSITION: &str =
@@ -65,6 +65,9 @@ pub type PerftTotal = Option<(u64, u64)>;
 pub struct Engine {
     /// The variant played: a new game starts at its start position.
     variant: VariantId,
+    /// Castling in the games set up from now on (`UCI_Chess960`), for the
+    /// variants with a Chess960 form.
+    castling: CastlingMode,
     /// The game searched; `None` after a rejected position, until a good
     /// one or a new game.
     game: Option<Box<dyn GameHandle>>,
@@ -82,7 +85,8 @@ impl Engine {
         let searcher = Searcher::new(threads);
         Engine {
             variant,
-            game: Some(start_position(variant)),
+            castling: CastlingMode::Standard,
+            game: Some(start_position(variant, CastlingMode::Standard)),
             shared: Arc::new(Shared::new(hash_mb)),
             hash_mb,
             networks: Arc::clone(&searcher.networks),
@@ -120,7 +124,19 @@ impl Engine {
     /// A game of `variant` from its start position.
     pub fn set_variant(&mut self, variant: VariantId) {
         self.variant = variant;
-        self.game = Some(start_position(variant));
+        self.game = Some(start_position(variant, self.castling));
+    }
+
+    /// Castling in the games set up from now on.
+    pub fn castling(&self) -> CastlingMode {
+        self.castling
+    }
+
+    /// Chess960 castling (or not) from now on; the game starts again from
+    /// the variant's start position, as after a change of variant.
+    pub fn set_castling(&mut self, castling: CastlingMode) {
+        self.castling = castling;
+        self.set_variant(self.variant);
     }
 
     /// Applies an `EvalFile` choice for the searches to come (a network
@@ -332,13 +348,21 @@ impl Engine {
         book: Vec<String>,
         mut emit: impl FnMut(Result<&str, &str>) + Send + 'static,
     ) -> Result<(), String> {
-        let variant = self.variant;
+        let (variant, castling) = (self.variant, self.castling);
         let shared = Arc::clone(&self.shared);
         shared.arm();
         let job_shared = Arc::clone(&shared);
         self.start_job(JobKind::Openings, job_shared, move |_| {
             let mut fen = |f: &str| emit(Ok(f));
-            if let Err(e) = balanced::genfens(variant, count, seed, &book, &shared.stop, &mut fen) {
+            if let Err(e) = balanced::genfens(
+                variant,
+                castling,
+                count,
+                seed,
+                &book,
+                &shared.stop,
+                &mut fen,
+            ) {
                 emit(Err(&e));
             }
         })
@@ -360,8 +384,9 @@ impl Engine {
 }
 
 /// A game of `variant` from its start position.
-fn start_position(variant: VariantId) -> Box<dyn GameHandle> {
-    new_game(variant, None).unwrap_or_else(|e| panic!("{variant}'s start position: {e}"))
+fn start_position(variant: VariantId, castling: CastlingMode) -> Box<dyn GameHandle> {
+    new_game_with(variant, None, castling)
+        .unwrap_or_else(|e| panic!("{variant}'s start position: {e}"))
 }
 
 impl Drop for Engine {

@@ -17,7 +17,7 @@ use crate::nnue::network::Network;
 use crate::perft;
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
 use crate::variants::view::{BoardView, Diagram, TurnParts};
-use crate::variants::{MoveError, VariantId};
+use crate::variants::{CastlingMode, MoveError, VariantId};
 use crate::with_variant;
 
 /// A legal turn: its token and what it does on the board.
@@ -30,6 +30,8 @@ pub struct LegalTurn {
 /// A game of some variant.
 pub trait GameHandle: Send {
     fn variant(&self) -> VariantId;
+    /// Castling is played as in Chess960.
+    fn chess960(&self) -> bool;
     /// The FEN the game started from.
     fn start_fen(&self) -> String;
     /// Whether the game began at the variant's start position.
@@ -113,11 +115,18 @@ pub trait SearchRoot: Send {
 
 /// A game of `variant` from `fen` (or its start position).
 pub fn new_game(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn GameHandle>, String> {
+    new_game_with(variant, fen, CastlingMode::Standard)
+}
+
+/// [`new_game`] with castling under `castling` where the variant has a
+/// Chess960 form ([`Game::set_up`]).
+pub fn new_game_with(
+    variant: VariantId,
+    fen: Option<&str>,
+    castling: CastlingMode,
+) -> Result<Box<dyn GameHandle>, String> {
     with_variant!(variant, P => {
-        let game = match fen {
-            None => Game::<P>::new(variant),
-            Some(fen) => Game::<P>::from_fen(variant, fen)?,
-        };
+        let game = Game::<P>::set_up(variant, fen, castling)?;
         Ok(Box::new(Handle::new(game)) as Box<dyn GameHandle>)
     })
 }
@@ -148,6 +157,10 @@ impl<P: Playable> Handle<P> {
 impl<P: Playable> GameHandle for Handle<P> {
     fn variant(&self) -> VariantId {
         self.game.variant()
+    }
+
+    fn chess960(&self) -> bool {
+        self.pos().chess960()
     }
 
     fn start_fen(&self) -> String {

@@ -10,11 +10,11 @@ pub mod pgn;
 mod result;
 pub mod setup;
 
-pub use handle::{new_game, GameHandle, LegalTurn, SearchRoot};
+pub use handle::{new_game, new_game_with, GameHandle, LegalTurn, SearchRoot};
 pub use result::{GameResult, Verdict};
 pub use setup::{setup, SetupError};
 
-use crate::variants::{EndReason, MoveError, Outcome, Rules, VariantId};
+use crate::variants::{CastlingMode, EndReason, MoveError, Outcome, Rules, VariantId};
 
 /// A game of one variant.
 #[derive(Clone, Debug)]
@@ -38,6 +38,16 @@ impl<P: Rules> Game<P> {
     /// A game from a FEN of the variant.
     pub fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
         P::from_fen(variant, fen).map(Self::from_position)
+    }
+
+    /// A game from a FEN of the variant, or its start position without
+    /// one ([`Rules::set_up`]).
+    pub fn set_up(
+        variant: VariantId,
+        fen: Option<&str>,
+        castling: CastlingMode,
+    ) -> Result<Self, String> {
+        P::set_up(variant, fen, castling).map(Self::from_position)
     }
 
     pub fn from_position(start: P) -> Self {

@@ -7,6 +7,8 @@
 
 use std::fmt::Write as _;
 
+use crate::variants::VariantId;
+
 /// A turn as movetext writes it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnMove {
@@ -86,6 +88,17 @@ fn push_comment(words: &mut Vec<String>, text: &str) -> bool {
 }
 
 /// The whole game as PGN text, ending with a blank line.
+/// The Variant tag's value: the variant's name, with `960` after it for a
+/// Chess960 game (`chess960`, as python-chess and lichess read it, and
+/// `atomic960`).
+pub fn variant_tag(variant: VariantId, chess960: bool) -> String {
+    if chess960 {
+        format!("{variant}960")
+    } else {
+        variant.to_string()
+    }
+}
+
 pub fn write(game: &PgnGame) -> String {
     let mut out = String::new();
     for (key, value) in &game.tags {

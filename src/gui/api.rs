@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 
 use super::notation;
 use super::search::{BoardEngine, Mode};
-use crate::game::new_game;
-use crate::variants::VariantId;
+use crate::game::{new_game, new_game_with};
+use crate::variants::{chess960, CastlingMode, VariantId};
 
 /// A refused request: HTTP status and message (sent as `{"error": ...}`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,7 +101,19 @@ impl App {
                 VariantId::known_names()
             ))
         })?;
-        let game = new_game(variant, req.fen.as_deref().filter(|f| !f.trim().is_empty()))
+        let mut fen = req.fen.filter(|f| !f.trim().is_empty());
+        let castling = if req.chess960 {
+            if !variant.has_chess960() {
+                return Err(ApiError::bad_request(format!(
+                    "{variant} has no Chess960 form"
+                )));
+            }
+            fen.get_or_insert_with(random_chess960_start);
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
+        let game = new_game_with(variant, fen.as_deref(), castling)
             .map_err(|e| ApiError::bad_request(format!("invalid FEN: {e}")))?;
         self.engine.new_game(game);
         Ok(self.state())
@@ -142,6 +154,14 @@ impl Default for App {
     }
 }
 
+/// One of the 960 Chess960 starts, chosen by the clock.
+fn random_chess960_start() -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    chess960::start_fen((nanos % u32::from(chess960::STARTS)) as u16)
+}
+
 /// Every registered variant with its start FEN and board geometry.
 fn variants() -> Value {
     let list: Vec<Value> = VariantId::ALL
@@ -150,6 +170,7 @@ fn variants() -> Value {
             let start = new_game(variant, None).map(|g| g.diagram());
             json!({
                 "name": variant,
+                "chess960": variant.has_chess960(),
                 "start_fen": variant.start_fen(),
                 "geometry": start.as_ref().map(notation::geometry).ok(),
             })
@@ -168,6 +189,9 @@ fn parse<T: for<'de> Deserialize<'de>>(body: &str) -> Result<T, ApiError> {
 struct NewGame {
     variant: String,
     fen: Option<String>,
+    /// Chess960 castling; without a FEN, one of the 960 starts at random.
+    #[serde(default)]
+    chess960: bool,
 }
 
 #[derive(Deserialize)]

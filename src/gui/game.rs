@@ -49,6 +49,8 @@ pub struct TurnView {
 pub struct GameState {
     /// Serialised as its name.
     pub variant: VariantId,
+    /// Castling as in Chess960 (king takes rook).
+    pub chess960: bool,
     pub start_fen: String,
     pub fen: String,
     pub white_to_move: bool,
@@ -82,6 +84,7 @@ pub fn state(game: &dyn GameHandle) -> GameState {
         .collect();
     GameState {
         variant: game.variant(),
+        chess960: game.chess960(),
         start_fen: game.start_fen(),
         fen: game.fen(),
         white_to_move: game.white_to_move(),
@@ -114,7 +117,7 @@ pub fn pgn(game: &dyn GameHandle) -> String {
         ("White", "?".into()),
         ("Black", "?".into()),
         ("Result", result.into()),
-        ("Variant", game.variant().to_string()),
+        ("Variant", pgn::variant_tag(game.variant(), game.chess960())),
     ];
     let from_start = game.began_at_start();
     if !from_start {

@@ -10,7 +10,7 @@ use super::engine::EngineSpec;
 use super::openings::BookSpec;
 use super::stats::Sprt;
 use super::time_control::TimeControl;
-use crate::variants::VariantId;
+use crate::variants::{CastlingMode, VariantId};
 
 /// Which pairs of engines play each other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -69,6 +69,13 @@ pub struct MatchArgs {
     /// Without --openings: start each opening pair with this many random legal plies.
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub random_plies: u32,
+
+    /// Chess960 (chess or atomic): the engines get `UCI_Chess960`, openings
+    /// files may hold Chess960 positions, and without a file each opening
+    /// pair starts from one of the 960 start positions chosen at random
+    /// (then --random-plies).
+    #[arg(long)]
+    pub chess960: bool,
 
     /// Seed for --random-plies and `order=random` (default: from the
     /// clock); printed at the start.
@@ -316,6 +323,8 @@ pub fn parse_sprt(words: &[String]) -> Result<Sprt, String> {
 pub struct MatchConfig {
     pub engines: Vec<EngineSpec>,
     pub variant: VariantId,
+    /// `--chess960`: Chess960 castling in the games and their openings.
+    pub castling: CastlingMode,
     pub tc: TimeControl,
     pub games: u32,
     pub tournament: TournamentKind,
@@ -369,9 +378,21 @@ impl MatchArgs {
         });
         let tc = TimeControl::parse(&self.tc)?;
         let variant = VariantId::parse(&self.variant).map_err(|e| e.to_string())?;
+        let castling = if self.chess960 {
+            if !variant.has_chess960() {
+                return Err(format!("--chess960: {variant} has no Chess960 form"));
+            }
+            for spec in &mut engines {
+                spec.options.push(("UCI_Chess960".into(), "true".into()));
+            }
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
         Ok(MatchConfig {
             engines,
             variant,
+            castling,
             tc,
             games: self.games,
             tournament: self.tournament,

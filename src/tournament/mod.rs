@@ -30,7 +30,7 @@ pub use report::Standings;
 use crate::game::pgn::today;
 use crate::rng::SplitMix64;
 use crate::variants::view::BoardView;
-use crate::variants::Rules;
+use crate::variants::{CastlingMode, Rules};
 use openings::{random_opening, Opening};
 use pgn::{write_game, PgnHeader};
 use referee::GameSettings;
@@ -64,15 +64,23 @@ pub fn run_config(config: &MatchConfig) -> anyhow::Result<Standings> {
 fn openings_for<P: Rules>(config: &MatchConfig) -> anyhow::Result<Vec<Opening>> {
     if let Some(book) = &config.openings {
         return book
-            .load::<P>(config.variant, config.seed)
+            .load::<P>(config.variant, config.castling, config.seed)
             .map_err(|e| anyhow!(e));
     }
-    if config.random_plies == 0 {
+    let chess960 = config.castling == CastlingMode::Chess960;
+    if config.random_plies == 0 && !chess960 {
         return Ok(vec![Opening::default()]);
     }
     let mut rng = SplitMix64::new(config.seed);
     Ok((0..openings_needed(config.games, config.repeat))
-        .map(|_| random_opening::<P>(config.variant, config.random_plies, &mut rng))
+        .map(|_| {
+            random_opening::<P>(
+                config.variant,
+                config.castling,
+                config.random_plies,
+                &mut rng,
+            )
+        })
         .collect())
 }
 
@@ -114,6 +122,7 @@ fn run_match<P: BoardView>(config: &MatchConfig) -> anyhow::Result<Standings> {
     );
     let settings = GameSettings {
         variant,
+        castling: config.castling,
         tc: config.tc,
         margin: config.margin,
         hang_timeout: config.hang_timeout,
@@ -126,6 +135,7 @@ fn run_match<P: BoardView>(config: &MatchConfig) -> anyhow::Result<Standings> {
         site: "?".to_string(),
         date: today(),
         time_control: config.tc.pgn_tag(),
+        chess960: config.castling == CastlingMode::Chess960,
     };
     let names = pool.names();
     eprintln!(

@@ -39,6 +39,9 @@ pub struct PgnHeader {
     /// `YYYY.MM.DD`.
     pub date: String,
     pub time_control: String,
+    /// Chess960 games: the Variant tag is `chess960` (as python-chess and
+    /// lichess read it) or `atomic960`.
+    pub chess960: bool,
 }
 
 /// The whole game as PGN text, ending with a blank line.
@@ -52,7 +55,7 @@ pub fn write_game(header: &PgnHeader, names: &[String], game: &GameRecord) -> St
         ("White", name(game.white)),
         ("Black", name(game.black)),
         ("Result", game.result.pgn().to_string()),
-        ("Variant", game.variant.to_string()),
+        ("Variant", pgn::variant_tag(game.variant, header.chess960)),
     ];
     if let Some(fen) = &game.start_fen {
         tags.push(("SetUp", "1".into()));
@@ -90,6 +93,7 @@ mod tests {
             site: "here".into(),
             date: "2026.11.22".into(),
             time_control: "1+0.01".into(),
+            chess960: false,
         };
         let names = vec!["alpha".to_string(), "be\"ta".to_string()];
         let game = GameRecord {
@@ -145,6 +149,7 @@ mod tests {
             site: "s".into(),
             date: "d".into(),
             time_control: "-".into(),
+            chess960: false,
         };
         let game = GameRecord {
             number: 1,

@@ -11,12 +11,14 @@ use super::record::{GameRecord, GameResult, Termination};
 use super::time_control::{ClockVerdict, Clocks, TimeControl};
 use crate::game::Game;
 use crate::variants::view::BoardView;
-use crate::variants::{MoveError, Reason, VariantId};
+use crate::variants::{CastlingMode, MoveError, Reason, VariantId};
 
 /// Everything about a game that is the same for every game of the match.
 #[derive(Clone, Debug)]
 pub struct GameSettings {
     pub variant: VariantId,
+    /// Chess960 castling (`--chess960`) or not.
+    pub castling: CastlingMode,
     pub tc: TimeControl,
     /// Extra time a move may take past the clock before it loses on time.
     pub margin: Duration,
@@ -134,10 +136,11 @@ pub fn play_game<P: BoardView>(
     white: &mut EngineProcess,
     black: &mut EngineProcess,
 ) -> GameRecord {
-    let start = match &pairing.opening.fen {
-        Some(fen) => Game::<P>::from_fen(settings.variant, fen),
-        None => Ok(Game::new(settings.variant)),
-    };
+    let start = Game::<P>::set_up(
+        settings.variant,
+        pairing.opening.fen.as_deref(),
+        settings.castling,
+    );
     let game = match start {
         Ok(game) => game,
         // Openings are checked when loaded; this only guards against bugs.

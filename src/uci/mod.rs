@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use crate::engine::{Engine, JobKind, NO_POSITION};
 use crate::game::setup;
+use crate::variants::CastlingMode;
 use command::Command;
 use go::GoRequest;
 use options::{Change, Options};
@@ -181,7 +182,8 @@ impl Uci {
                 self.engine.settle();
                 // A rejected position leaves none (the spec's ruling: a GUI
                 // must never get a move of some other position).
-                match setup(self.options.variant, fen.as_deref(), &moves) {
+                let castling = self.engine.castling();
+                match setup(self.options.variant, fen.as_deref(), castling, &moves) {
                     Ok(game) => self.engine.set_game(game),
                     Err(e) => {
                         self.engine.forget_game();
@@ -260,13 +262,39 @@ impl Uci {
         }
     }
 
+    /// `info string variant <name> startpos <FEN>`, as Fairy-Stockfish
+    /// answers a change of variant.
+    fn say_start_position(&self) {
+        if let Some(game) = self.engine.game() {
+            println!(
+                "info string variant {} startpos {}",
+                game.variant(),
+                game.fen()
+            );
+        }
+    }
+
     fn apply(&mut self, change: Change) -> Result<(), String> {
         match change {
             Change::Variant(v) => {
                 self.engine.set_variant(v);
                 self.options.variant = v;
                 self.engine.clear_hash()?;
-                println!("info string variant {v} startpos {}", v.start_fen());
+                self.say_start_position();
+            }
+            Change::Chess960(on) => {
+                let castling = if on {
+                    CastlingMode::Chess960
+                } else {
+                    CastlingMode::Standard
+                };
+                self.engine.set_castling(castling);
+                if on && !self.options.variant.has_chess960() {
+                    println!(
+                        "info string UCI_Chess960: {} has no Chess960 form; it plays as always",
+                        self.options.variant
+                    );
+                }
             }
             Change::Hash(mb) => {
                 self.engine.set_hash(mb)?;

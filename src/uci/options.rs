@@ -62,6 +62,8 @@ pub enum Change {
     MoveOverhead(u64),
     ClearHash,
     Ponder(bool),
+    /// Chess960 castling (`UCI_Chess960`) in chess and atomic.
+    Chess960(bool),
     /// A search parameter (`tune` builds only).
     SearchParam(&'static str, i32),
     /// A network file to load, the built-in networks or the hand-written
@@ -86,6 +88,7 @@ pub fn describe() -> String {
         "option name Move Overhead type spin default 10 min 0 max 5000".into(),
         "option name Clear Hash type button".into(),
         "option name Ponder type check default false".into(),
+        "option name UCI_Chess960 type check default false".into(),
         format!("option name EvalFile type string default {BUILTIN_EVAL}"),
     ]
     .into_iter()
@@ -145,6 +148,14 @@ fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, Stri
     }
 }
 
+fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    match value.map(str::to_ascii_lowercase).as_deref() {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        _ => Err(format!("option {name} must be true or false")),
+    }
+}
+
 /// Checks a `setoption` (names are case-insensitive, as UCI allows).
 pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
     match name.to_ascii_lowercase().as_str() {
@@ -164,11 +175,8 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
         "move overhead" => Ok(Change::MoveOverhead(spin("Move Overhead", value, 0, 5000)?)),
         "clear hash" => Ok(Change::ClearHash),
         "evalfile" => EvalChoice::parse(value.unwrap_or("")).map(Change::EvalFile),
-        "ponder" => match value.map(str::to_ascii_lowercase).as_deref() {
-            Some("true") => Ok(Change::Ponder(true)),
-            Some("false") => Ok(Change::Ponder(false)),
-            _ => Err("option Ponder must be true or false".into()),
-        },
+        "ponder" => check("Ponder", value).map(Change::Ponder),
+        "uci_chess960" => check("UCI_Chess960", value).map(Change::Chess960),
         _ => search_param(name, value)
             .unwrap_or_else(|| Err(format!("unknown option {}", shorten(name)))),
     }
@@ -190,6 +198,11 @@ mod tests {
         );
         assert!(parse_change("UCI_Variant", Some("xiangqi")).is_err());
         assert!(parse_change("Ponder", Some("maybe")).is_err());
+        assert_eq!(
+            parse_change("uci_chess960", Some("TRUE")),
+            Ok(Change::Chess960(true))
+        );
+        assert!(parse_change("UCI_Chess960", None).is_err());
         assert!(parse_change("Contempt", Some("1")).is_err());
         assert_eq!(parse_change("Clear Hash", None), Ok(Change::ClearHash));
     }

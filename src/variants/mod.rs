@@ -15,6 +15,7 @@ pub mod atomic;
 pub mod avalanche;
 pub mod board8;
 pub mod chess;
+pub mod chess960;
 pub mod dynamo;
 #[cfg(test)]
 mod exchange_value;
@@ -36,6 +37,11 @@ use std::fmt::Debug;
 pub use id::{UnknownVariant, VariantId};
 pub use move_error::{MoveError, Reason};
 pub use pawn_key::pawn_key;
+/// How castling is written and which castling rights a FEN may give:
+/// `Standard` (king and rooks on their usual files; castling as the king's
+/// two-square move, `e1g1`) or `Chess960` (any files, Shredder-FEN or X-FEN
+/// rights; castling as king takes own rook, `e1h1`), as in shakmaty.
+pub use shakmaty::CastlingMode;
 
 /// The result of a finished game, seen from the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,6 +170,44 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// play.
     fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String>;
 
+    /// The backend plays a Chess960 form of its variants (chess and atomic,
+    /// as `UCI_Chess960` in Stockfish and Fairy-Stockfish).
+    const CHESS960: bool = false;
+
+    /// [`Rules::from_fen`] with castling under `castling`; the position
+    /// keeps it (its FEN and castling tokens follow it). Only a backend
+    /// with [`Rules::CHESS960`] takes [`CastlingMode::Chess960`].
+    fn from_fen_with(
+        variant: VariantId,
+        fen: &str,
+        castling: CastlingMode,
+    ) -> Result<Self, String> {
+        match castling {
+            CastlingMode::Standard => Self::from_fen(variant, fen),
+            CastlingMode::Chess960 => Err(format!("{variant} has no Chess960 form")),
+        }
+    }
+
+    /// The position of `fen`, or the variant's start position without one,
+    /// castling under `castling` if the backend has a Chess960 form; the
+    /// others play as always (`UCI_Chess960` does not concern them).
+    fn set_up(
+        variant: VariantId,
+        fen: Option<&str>,
+        castling: CastlingMode,
+    ) -> Result<Self, String> {
+        let castling = if Self::CHESS960 {
+            castling
+        } else {
+            CastlingMode::Standard
+        };
+        Self::from_fen_with(
+            variant,
+            fen.unwrap_or_else(|| Self::start_fen(variant)),
+            castling,
+        )
+    }
+
     /// The start position of one of [`Rules::VARIANTS`].
     ///
     /// # Panics
@@ -178,6 +222,11 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     /// The variant this position is played under.
     fn variant(&self) -> VariantId;
+
+    /// Castling is played as in Chess960 ([`Rules::from_fen_with`]).
+    fn chess960(&self) -> bool {
+        false
+    }
 
     /// FEN of the position, in the variant's notation.
     fn fen(&self) -> String;

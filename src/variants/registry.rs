@@ -50,6 +50,11 @@ impl super::VariantId {
         with_variant!(self, P => P::start_fen(self))
     }
 
+    /// Whether the variant has a Chess960 form ([`super::Rules::CHESS960`]).
+    pub fn has_chess960(self) -> bool {
+        with_variant!(self, P => P::CHESS960)
+    }
+
     /// How XBoard plays the variant, if it can.
     pub fn xboard(self) -> Option<super::xboard::XboardVariant> {
         use super::view::BoardView;

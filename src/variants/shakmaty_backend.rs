@@ -7,6 +7,7 @@
 use shakmaty::fen::{Fen, ParseFenError};
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::PositionErrorKinds;
 use shakmaty::{
     CastlingMode, CastlingSide, Color, EnPassantMode, FromSetup, Move, Position, Rank, Role, Square,
 };
@@ -90,13 +91,30 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     }
 
     fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
+        Self::from_fen_with(variant, fen, CastlingMode::Standard)
+    }
+
+    const CHESS960: bool = true;
+
+    fn from_fen_with(
+        variant: VariantId,
+        fen: &str,
+        castling: CastlingMode,
+    ) -> Result<Self, String> {
         check_played::<Self>(variant)?;
         // The caller prefixes "invalid fen: ", so the reasons say only what
         // is wrong (shakmaty's own texts repeat "fen"/"illegal position").
         let fen: Fen = fen.trim().parse().map_err(|e| fen_error(&e))?;
-        let pos: P = fen
-            .into_position(CastlingMode::Standard)
-            .map_err(|e| e.to_string())?;
+        let pos: P = fen.into_position(castling).map_err(|e| {
+            let only_castling = e.kinds() == PositionErrorKinds::INVALID_CASTLING_RIGHTS;
+            if only_castling && castling == CastlingMode::Standard {
+                "castling rights without a king and rook on their usual squares \
+                 (a Chess960 position needs UCI_Chess960)"
+                    .to_string()
+            } else {
+                e.to_string()
+            }
+        })?;
         Ok(Shakmaty::new(pos))
     }
 
@@ -104,8 +122,23 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
         P::ID
     }
 
+    fn chess960(&self) -> bool {
+        self.pos.castles().mode() == CastlingMode::Chess960
+    }
+
+    /// In Chess960 the castling rights are Shredder-FEN's rook files
+    /// (`HAha`), as Stockfish writes them with `UCI_Chess960`.
     fn fen(&self) -> String {
-        Fen::from_position(&self.pos, EnPassantMode::Legal).to_string()
+        let fen = Fen::from_position(&self.pos, EnPassantMode::Legal).to_string();
+        if self.pos.castles().mode() == CastlingMode::Standard {
+            return fen;
+        }
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        let rights = shredder_rights(&self.pos);
+        if let Some(field) = fields.get_mut(2) {
+            *field = &rights;
+        }
+        fields.join(" ")
     }
 
     fn pretty(&self) -> String {
@@ -262,8 +295,10 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
         (Self::encode(m) == code && self.pos.is_legal(m)).then_some(m)
     }
 
+    /// Castling as the king's two-square move, or in Chess960 as the king
+    /// taking its own rook; [`Rules::parse_move`] reads both.
     fn format_move(&self, m: Move) -> String {
-        m.to_uci(CastlingMode::Standard).to_string()
+        m.to_uci(self.pos.castles().mode()).to_string()
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, MoveError> {
@@ -287,6 +322,33 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     }
 
     const BENCH_DEPTH: i32 = P::BENCH_DEPTH;
+}
+
+/// Shredder-FEN castling rights: the files of the rooks that may castle,
+/// White's in capitals first, king side before queen side; `-` for none.
+fn shredder_rights<P: Position>(pos: &P) -> String {
+    let rooks = pos.castles().castling_rights();
+    let mut out = String::new();
+    for color in [Color::White, Color::Black] {
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            if let Some(rook) = pos
+                .castles()
+                .rook(color, side)
+                .filter(|r| rooks.contains(*r))
+            {
+                let file = rook.file().char();
+                out.push(if color == Color::White {
+                    file.to_ascii_uppercase()
+                } else {
+                    file
+                });
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
 }
 
 /// Castling rights as four bits, for diffing before and after a move.
@@ -423,6 +485,19 @@ mod tests {
             if let Ok(pos) = AtomicPosition::from_fen(VariantId::Atomic, fen) {
                 check_keys(&pos, 3);
             }
+        }
+        // Chess960 castling: king and rook landing on each other's squares.
+        let chess960 = [
+            "r3k2r/8/8/8/8/8/8/1R2K1R1 w GBha - 0 1",
+            "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNN1KR w Hhf - 0 1",
+            "2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1",
+        ];
+        for fen in chess960 {
+            let chess = ChessPosition::from_fen_with(VariantId::Chess, fen, CastlingMode::Chess960);
+            assert!(check_keys(&chess.unwrap(), 3) > 0);
+            let atomic =
+                AtomicPosition::from_fen_with(VariantId::Atomic, fen, CastlingMode::Chess960);
+            assert!(check_keys(&atomic.unwrap(), 3) > 0);
         }
     }
 }

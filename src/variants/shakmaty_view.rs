@@ -1,7 +1,7 @@
 //! The board view of the shakmaty backends (chess and atomic), from
 //! shakmaty's board and moves.
 
-use shakmaty::{attacks, Bitboard, Color, Move, Role, Square as ShakSquare};
+use shakmaty::{attacks, Bitboard, CastlingMode, Color, Move, Role, Square as ShakSquare};
 
 use super::packed::Packed;
 use super::pieces::{PieceOn, Pieces};
@@ -54,13 +54,17 @@ impl<P: ShakmatyVariant> BoardView for Shakmaty<P> {
         };
         match m {
             Move::Castle { king, rook } => {
-                // The token names the king's move only (`e1g1`).
+                // The part is what the token names: the king's move
+                // (`e1g1`), or in Chess960 the king taking its rook
+                // (`e1h1`; its landing square may be one a plain king move
+                // also reaches).
                 let Some(side) = m.castling_side() else {
                     return turn;
                 };
+                let chess960 = self.pos.castles().mode() == CastlingMode::Chess960;
                 turn.parts.push(Part {
                     from: place(king),
-                    to: place(side.king_to(us)),
+                    to: place(if chess960 { rook } else { side.king_to(us) }),
                     piece: piece(us, Role::King),
                     promotion: None,
                 });

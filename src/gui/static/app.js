@@ -678,6 +678,8 @@ function setState(s) {
     }
   }
   ui.state = s;
+  $("chess960").checked = Boolean(s.chess960);
+  $("chess960").disabled = !hasChess960(s.variant);
   $("pgn-text").hidden = true;
   $("pgn-download").hidden = true;
   render();
@@ -687,9 +689,16 @@ function setState(s) {
 
 // ---------- buttons ----------
 
+// Whether the variant has a Chess960 form (chess, atomic).
+function hasChess960(name) {
+  const v = ui.variants.find((v) => v.name === name);
+  return Boolean(v && v.chess960);
+}
+
 async function newGame(fen, variant) {
   const body = { variant: variant || $("variant").value };
   if (fen) body.fen = fen;
+  if ($("chess960").checked && hasChess960(body.variant)) body.chess960 = true;
   const s = await call("POST", "/api/new", body);
   if (s) {
     ui.flipped = mode() === "engine" && !humanIsWhite();
@@ -740,6 +749,7 @@ async function init() {
     if (params.get(key)) $(key).value = params.get(key);
   }
   $("variant").addEventListener("change", () => newGame());
+  $("chess960").addEventListener("change", () => newGame());
   $("mode").addEventListener("change", async () => {
     if (mode() === "humans") {
       const s = await call("POST", "/api/stop");

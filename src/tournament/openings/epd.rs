@@ -2,12 +2,16 @@
 
 use super::{check_playable, Opening};
 use crate::balanced::position_of_line;
-use crate::variants::{Rules, VariantId};
+use crate::variants::{CastlingMode, Rules, VariantId};
 
 /// Parses one line of an openings file: a full FEN, or an EPD line
 /// ([`position_of_line`]), checked playable.
-pub fn parse_line<P: Rules>(variant: VariantId, line: &str) -> Result<Opening, String> {
-    let pos = check_playable(position_of_line::<P>(variant, line)?)?;
+pub fn parse_line<P: Rules>(
+    variant: VariantId,
+    castling: CastlingMode,
+    line: &str,
+) -> Result<Opening, String> {
+    let pos = check_playable(position_of_line::<P>(variant, castling, line)?)?;
     Ok(Opening {
         fen: Some(pos.fen()),
         moves: Vec::new(),
@@ -17,15 +21,19 @@ pub fn parse_line<P: Rules>(variant: VariantId, line: &str) -> Result<Opening, S
 /// One FEN or EPD per line; blank lines and lines starting with `#` are
 /// skipped. Any other line that does not parse is an error naming its line
 /// number.
-pub fn read_lines<P: Rules>(variant: VariantId, text: &str) -> Result<Vec<Opening>, String> {
+pub fn read_lines<P: Rules>(
+    variant: VariantId,
+    castling: CastlingMode,
+    text: &str,
+) -> Result<Vec<Opening>, String> {
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let opening =
-            parse_line::<P>(variant, line).map_err(|e| format!("line {}: {e}", number + 1))?;
+        let opening = parse_line::<P>(variant, castling, line)
+            .map_err(|e| format!("line {}: {e}", number + 1))?;
         openings.push(opening);
     }
     Ok(openings)
@@ -39,20 +47,26 @@ mod tests {
     #[test]
     fn reads_fen_and_epd_lines() {
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-        let from_fen = parse_line::<ChessPosition>(VariantId::Chess, fen).unwrap();
+        let from_fen =
+            parse_line::<ChessPosition>(VariantId::Chess, CastlingMode::Standard, fen).unwrap();
         assert_eq!(from_fen.fen.as_deref(), Some(fen));
         let epd = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"king pawn\";";
         assert_eq!(
-            parse_line::<ChessPosition>(VariantId::Chess, epd).unwrap(),
+            parse_line::<ChessPosition>(VariantId::Chess, CastlingMode::Standard, epd).unwrap(),
             from_fen
         );
-        assert!(parse_line::<ChessPosition>(VariantId::Chess, "not a fen").is_err());
+        assert!(
+            parse_line::<ChessPosition>(VariantId::Chess, CastlingMode::Standard, "not a fen")
+                .is_err()
+        );
         // Fool's mate: black has mated, nothing left to play.
         let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
-        let err = parse_line::<ChessPosition>(VariantId::Chess, mated).unwrap_err();
+        let err = parse_line::<ChessPosition>(VariantId::Chess, CastlingMode::Standard, mated)
+            .unwrap_err();
         assert!(err.contains("checkmate"), "{err}");
         let text = format!("# comment\n\n{fen}\n{epd}\nnot a fen\n");
-        let err = read_lines::<ChessPosition>(VariantId::Chess, &text).unwrap_err();
+        let err = read_lines::<ChessPosition>(VariantId::Chess, CastlingMode::Standard, &text)
+            .unwrap_err();
         assert!(err.starts_with("line 5:"), "{err}");
     }
 }

@@ -12,7 +12,7 @@ use super::random_opening;
 use crate::balanced::{self, Balance};
 use crate::eval::Variant;
 use crate::rng::SplitMix64;
-use crate::variants::VariantId;
+use crate::variants::{CastlingMode, VariantId};
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct OpeningsArgs {
@@ -128,9 +128,9 @@ pub fn generate<P: Variant>(
     };
     let mut fens = Vec::new();
     let mut candidate = |rng: &mut SplitMix64| {
-        let opening = random_opening::<P>(variant, args.plies, rng);
+        let opening = random_opening::<P>(variant, CastlingMode::Standard, args.plies, rng);
         (opening.moves.len() == args.plies as usize)
-            .then(|| opening.position::<P>(variant).ok())
+            .then(|| opening.position::<P>(variant, CastlingMode::Standard).ok())
             .flatten()
     };
     let tried = balanced::find(
@@ -176,8 +176,12 @@ mod tests {
         let shared = Arc::new(Shared::new(16));
         for fen in &first.fens {
             // Playable, and a fresh search agrees it is balanced.
-            let opening = epd::parse_line::<AtomicPosition>(VariantId::Atomic, fen).unwrap();
-            let pos: AtomicPosition = opening.position(VariantId::Atomic).unwrap();
+            let opening =
+                epd::parse_line::<AtomicPosition>(VariantId::Atomic, CastlingMode::Standard, fen)
+                    .unwrap();
+            let pos: AtomicPosition = opening
+                .position(VariantId::Atomic, CastlingMode::Standard)
+                .unwrap();
             shared.tt.clear();
             shared.start(None, None, false);
             let limits = Limits {

@@ -11,7 +11,7 @@ pub mod random;
 use std::path::{Path, PathBuf};
 
 use crate::rng::SplitMix64;
-use crate::variants::{Rules, VariantId};
+use crate::variants::{CastlingMode, Rules, VariantId};
 
 pub use random::random_opening;
 
@@ -26,11 +26,12 @@ pub struct Opening {
 impl Opening {
     /// The position after the opening's moves, checked playable: every move
     /// legal and the game not yet over.
-    pub fn position<P: Rules>(&self, variant: VariantId) -> Result<P, String> {
-        let mut pos = match &self.fen {
-            Some(fen) => P::from_fen(variant, fen)?,
-            None => P::start(variant),
-        };
+    pub fn position<P: Rules>(
+        &self,
+        variant: VariantId,
+        castling: CastlingMode,
+    ) -> Result<P, String> {
+        let mut pos = P::set_up(variant, self.fen.as_deref(), castling)?;
         for token in &self.moves {
             let m = pos.parse_move(token).map_err(|e| e.to_string())?;
             pos.play(m);
@@ -168,8 +169,13 @@ impl BookSpec {
 
     /// Reads the file and puts its openings in playing order: shuffled with
     /// `seed` for random order, then rotated so that opening `start` is first.
-    pub fn load<P: Rules>(&self, variant: VariantId, seed: u64) -> Result<Vec<Opening>, String> {
-        let mut openings = read_book::<P>(variant, &self.file, self.format, self.plies)?;
+    pub fn load<P: Rules>(
+        &self,
+        variant: VariantId,
+        castling: CastlingMode,
+        seed: u64,
+    ) -> Result<Vec<Opening>, String> {
+        let mut openings = read_book::<P>(variant, castling, &self.file, self.format, self.plies)?;
         if self.order == BookOrder::Random {
             SplitMix64::new(seed).shuffle(&mut openings);
         }
@@ -182,6 +188,7 @@ impl BookSpec {
 /// Every opening of a file, in file order.
 pub fn read_book<P: Rules>(
     variant: VariantId,
+    castling: CastlingMode,
     path: &Path,
     format: BookFormat,
     plies: Option<usize>,
@@ -190,8 +197,8 @@ pub fn read_book<P: Rules>(
         .map_err(|e| format!("cannot read openings file {}: {e}", path.display()))?;
     let text = String::from_utf8_lossy(&text);
     let openings = match format {
-        BookFormat::Epd => epd::read_lines::<P>(variant, &text),
-        BookFormat::Pgn => pgn::read_games::<P>(variant, &text, plies),
+        BookFormat::Epd => epd::read_lines::<P>(variant, castling, &text),
+        BookFormat::Pgn => pgn::read_games::<P>(variant, castling, &text, plies),
     }
     .map_err(|e| format!("{} {e}", path.display()))?;
     if openings.is_empty() {

@@ -4,7 +4,7 @@
 //! Comments, variations, NAGs, move numbers and results are skipped.
 
 use super::{check_playable, Opening};
-use crate::variants::{Rules, VariantId};
+use crate::variants::{CastlingMode, Rules, VariantId};
 
 /// One game as read: its `FEN` tag, if any, and its movetext tokens.
 #[derive(Debug, Default)]
@@ -141,16 +141,15 @@ fn split_games(text: &str) -> Vec<RawGame> {
 /// the game.
 pub fn read_games<P: Rules>(
     variant: VariantId,
+    castling: CastlingMode,
     text: &str,
     plies: Option<usize>,
 ) -> Result<Vec<Opening>, String> {
     let mut openings = Vec::new();
     for (i, game) in split_games(text).into_iter().enumerate() {
         let number = i + 1;
-        let start = match &game.fen {
-            Some(fen) => P::from_fen(variant, fen).map_err(|e| format!("game {number}: {e}"))?,
-            None => P::start(variant),
-        };
+        let start = P::set_up(variant, game.fen.as_deref(), castling)
+            .map_err(|e| format!("game {number}: {e}"))?;
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for token in game.moves.iter().take(plies.unwrap_or(usize::MAX)) {
@@ -195,7 +194,9 @@ mod tests {
 
     #[test]
     fn reads_moves_of_every_game_in_uci() {
-        let openings = read_games::<ChessPosition>(VariantId::Chess, GAMES, None).unwrap();
+        let openings =
+            read_games::<ChessPosition>(VariantId::Chess, CastlingMode::Standard, GAMES, None)
+                .unwrap();
         assert_eq!(openings.len(), 3);
         assert_eq!(openings[0].fen, None);
         assert_eq!(
@@ -208,7 +209,9 @@ mod tests {
         );
         assert_eq!(openings[1].moves, ["e2e4", "e8d7", "e4e5"]);
         assert_eq!(openings[2].moves, ["d2d4", "d7d5"]);
-        let cut = read_games::<ChessPosition>(VariantId::Chess, GAMES, Some(2)).unwrap();
+        let cut =
+            read_games::<ChessPosition>(VariantId::Chess, CastlingMode::Standard, GAMES, Some(2))
+                .unwrap();
         assert_eq!(cut[0].moves, ["e2e4", "e7e5"]);
         assert_eq!(cut[1].moves, ["e2e4", "e8d7"]);
     }
@@ -217,6 +220,7 @@ mod tests {
     fn names_the_game_and_ply_of_a_bad_move() {
         let err = read_games::<ChessPosition>(
             VariantId::Chess,
+            CastlingMode::Standard,
             "1. e4 e5 2. Ke3 *
 ",
             None,
@@ -224,11 +228,17 @@ mod tests {
         .unwrap_err();
         assert!(err.starts_with("game 1, ply 3:"), "{err}");
         // Fool's mate: the game is over, so it opens nothing.
-        let err = read_games::<ChessPosition>(VariantId::Chess, "1. f3 e5 2. g4 Qh4# 0-1", None)
-            .unwrap_err();
+        let err = read_games::<ChessPosition>(
+            VariantId::Chess,
+            CastlingMode::Standard,
+            "1. f3 e5 2. g4 Qh4# 0-1",
+            None,
+        )
+        .unwrap_err();
         assert!(err.contains("checkmate"), "{err}");
         assert!(read_games::<ChessPosition>(
             VariantId::Chess,
+            CastlingMode::Standard,
             "[FEN \"bad\"]
 *",
             None
@@ -240,10 +250,12 @@ mod tests {
     fn atomic_games_read_san_too() {
         // exd5 explodes both pawns; the game goes on.
         let text = "1. e4 d5 2. exd5 Qd6 3. Nc3 *";
-        let openings = read_games::<AtomicPosition>(VariantId::Atomic, text, None).unwrap();
+        let openings =
+            read_games::<AtomicPosition>(VariantId::Atomic, CastlingMode::Standard, text, None)
+                .unwrap();
         assert_eq!(openings[0].moves, ["e2e4", "d7d5", "e4d5", "d8d6", "b1c3"]);
         let pos = openings[0]
-            .position::<AtomicPosition>(VariantId::Atomic)
+            .position::<AtomicPosition>(VariantId::Atomic, CastlingMode::Standard)
             .unwrap();
         assert!(pos
             .fen()
@@ -254,12 +266,16 @@ mod tests {
     fn omega_games_read_omega_san() {
         // Wizards leave their wizard squares, then two triple steps.
         let text = "[Variant \"omega\"]\n\n1. Wb4 Wk9 2. e6 e7 {triple} 3. Nde4 *";
-        let openings = read_games::<OmegaPosition>(VariantId::Omega, text, None).unwrap();
+        let openings =
+            read_games::<OmegaPosition>(VariantId::Omega, CastlingMode::Standard, text, None)
+                .unwrap();
         assert_eq!(
             openings[0].moves,
             ["a1b4", "l12k9", "e3e6", "e10e7", "d2e4"]
         );
-        let err = read_games::<OmegaPosition>(VariantId::Omega, "1. Wb5 *", None).unwrap_err();
+        let err =
+            read_games::<OmegaPosition>(VariantId::Omega, CastlingMode::Standard, "1. Wb5 *", None)
+                .unwrap_err();
         assert_eq!(err, "game 1, ply 1: illegal move Wb5");
     }
 }
