@@ -370,6 +370,19 @@ fn the_engine_replies_with_a_legal_turn() {
     assert_eq!(s["search"]["played"], m[1].as_str());
     assert!(s["search"]["depth"].as_i64().unwrap() >= 1);
     assert_eq!(s["white_to_move"], true);
+
+    // At the weakest level: a legal reply, from a one-ply search.
+    let legal_for_black = tokens(&c.play("d2d4"));
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 200, "elo": 1350 })),
+    );
+    let s = c.wait_for(|s| !s["search"]["running"].as_bool().unwrap());
+    let m = moves(&s);
+    assert_eq!(m.len(), 4, "the engine played: {s}");
+    assert!(legal_for_black.contains(&m[3]), "{} is not legal", m[3]);
+    assert_eq!(s["search"]["depth"], 1);
 }
 
 #[test]
@@ -381,6 +394,14 @@ fn analysis_runs_until_stopped_and_plays_nothing() {
     assert_eq!(s["search"]["running"], true);
     assert!(!s["search"]["pv"].as_array().unwrap().is_empty());
     assert!(s["search"]["score"].is_object());
+    // The score's win/draw/loss chances for White, per mille.
+    let wdl: Vec<u64> = s["search"]["wdl"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(wdl.iter().sum::<u64>(), 1000, "{wdl:?}");
     let s = c.ok("POST", "/api/stop", None);
     assert_eq!(s["search"]["running"], false);
     assert!(moves(&s).is_empty());

@@ -14,6 +14,7 @@ pub mod perft;
 pub mod protocol;
 pub mod rng;
 pub mod search;
+pub mod tablebase;
 pub mod text;
 pub mod tournament;
 pub mod train;

@@ -43,6 +43,8 @@ enum Cmd {
     Tune(chimera::tune::TuneArgs),
     /// Train a network (NNUE) on datagen data (docs/nnue.md).
     Train(chimera::train::TrainArgs),
+    /// Fit a variant's score-to-win/draw/loss model to datagen data (docs/wdl.md).
+    FitWdl(chimera::train::win_rate::FitWdlArgs),
 }
 
 /// The arguments, when they are UCI lines rather than a subcommand or a
@@ -96,6 +98,12 @@ fn main() {
         Some(Cmd::Train(args)) => {
             if let Err(e) = chimera::train::run(args) {
                 eprintln!("chimera train: {e:#}");
+                std::process::exit(1);
+            }
+        }
+        Some(Cmd::FitWdl(args)) => {
+            if let Err(e) = chimera::train::win_rate::run(args) {
+                eprintln!("chimera fit-wdl: {e:#}");
                 std::process::exit(1);
             }
         }

@@ -18,6 +18,7 @@ use crate::game::{new_game_with, GameHandle};
 use crate::nnue::network::Network;
 use crate::nnue::networks::{EvalChoice, Networks};
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
+use crate::tablebase::Tablebases;
 use crate::variants::{CastlingMode, VariantId};
 
 /// Why there is no game to work on.
@@ -145,6 +146,14 @@ impl Engine {
     /// the evaluation stays as it was.
     pub fn choose_eval(&self, choice: &EvalChoice) -> Result<String, String> {
         self.networks.choose(choice)
+    }
+
+    /// The endgame tables of the searches to come. Call when idle.
+    pub fn set_tablebases(&mut self, tables: Tablebases) {
+        self.searcher
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .tablebases = Arc::new(tables);
     }
 
     /// The network `variant` evaluates with, if one is loaded.

@@ -8,6 +8,7 @@ use shakmaty::{attacks, Bitboard, Board, Color, Position, Square};
 use super::board8::{self, Board8Params, MAX_PHASE};
 use super::params::Params;
 use super::tapered::S;
+use super::win_rate::WinRateModel;
 use super::{Evaluate, Tunable};
 use crate::variants::atomic::AtomicPosition;
 
@@ -131,6 +132,13 @@ impl Tunable for AtomicPosition {
 }
 
 impl Evaluate for AtomicPosition {
+    // `chimera fit-wdl` on 400,000 of 1.21M records (docs/wdl.md).
+    const WIN_RATE: WinRateModel = WinRateModel {
+        a: [1066.1, 249.3, 157.3],
+        b: [214.5, 196.8, 270.7],
+        start_pieces: 32,
+    };
+
     fn evaluate(&self) -> i32 {
         self.evaluate_with(params())
     }

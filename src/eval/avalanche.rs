@@ -9,6 +9,7 @@ use std::sync::OnceLock;
 
 use super::params::Params;
 use super::tapered::S;
+use super::win_rate::WinRateModel;
 use super::{Evaluate, Tunable};
 use crate::variants::avalanche::bits::*;
 use crate::variants::avalanche::AvalanchePosition;
@@ -257,7 +258,17 @@ impl Tunable for AvalanchePosition {
     }
 }
 
+/// No endgame tables exist for avalanche.
+impl crate::tablebase::Endgames for AvalanchePosition {}
+
 impl Evaluate for AvalanchePosition {
+    // `chimera fit-wdl` on 54,287 records of 1,452 games (docs/wdl.md).
+    const WIN_RATE: WinRateModel = WinRateModel {
+        a: [966.7, 237.6, 106.9],
+        b: [143.1, 194.1, 295.2],
+        start_pieces: 32,
+    };
+
     fn evaluate(&self) -> i32 {
         self.evaluate_with(weights())
     }

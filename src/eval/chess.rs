@@ -8,6 +8,7 @@ use shakmaty::{attacks, Bitboard, Board, Color, File, Position, Role};
 use super::board8::{self, Board8Params, MAX_PHASE};
 use super::params::Params;
 use super::tapered::S;
+use super::win_rate::WinRateModel;
 use super::{Evaluate, Tunable};
 use crate::variants::chess::ChessPosition;
 
@@ -146,6 +147,13 @@ impl Tunable for ChessPosition {
 }
 
 impl Evaluate for ChessPosition {
+    // `chimera fit-wdl` on 53,836 records of 525 games (docs/wdl.md).
+    const WIN_RATE: WinRateModel = WinRateModel {
+        a: [1203.3, 203.6, 302.3],
+        b: [390.9, 111.4, 282.6],
+        start_pieces: 32,
+    };
+
     fn evaluate(&self) -> i32 {
         self.evaluate_with(params())
     }

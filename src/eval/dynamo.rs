@@ -6,6 +6,7 @@
 use std::sync::OnceLock;
 
 use super::params::Params;
+use super::win_rate::WinRateModel;
 use super::{Evaluate, Tunable};
 use crate::variants::dynamo::board::{BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK};
 use crate::variants::dynamo::geometry::{bit, distance, nearest, ray, EDGE, KNIGHT_ATTACKS};
@@ -262,7 +263,17 @@ impl Tunable for DynamoPosition {
     }
 }
 
+/// No endgame tables exist for dynamo.
+impl crate::tablebase::Endgames for DynamoPosition {}
+
 impl Evaluate for DynamoPosition {
+    // `chimera fit-wdl` on 51,341 records of 386 games (docs/wdl.md).
+    const WIN_RATE: WinRateModel = WinRateModel {
+        a: [1469.1, 322.3, 306.5],
+        b: [236.3, 201.8, 279.7],
+        start_pieces: 32,
+    };
+
     fn evaluate(&self) -> i32 {
         self.evaluate_with(params())
     }

@@ -8,7 +8,9 @@ pub mod dynamo;
 pub mod omega;
 pub mod params;
 pub mod tapered;
+pub mod win_rate;
 
+use crate::tablebase::Endgames;
 use crate::variants::pieces::Pieces;
 use crate::variants::Rules;
 use tapered::S;
@@ -20,13 +22,17 @@ pub trait Evaluate {
 
     /// A readable breakdown of [`Evaluate::evaluate`] for the `eval` command.
     fn explain(&self) -> String;
+
+    /// What a score means as a game result in this variant, fitted to its
+    /// games (docs/wdl.md).
+    const WIN_RATE: win_rate::WinRateModel;
 }
 
 /// Everything the search needs from a backend: the rules, the hand-written
-/// evaluation, and the pieces a network reads.
-pub trait Variant: Rules + Evaluate + Pieces {}
+/// evaluation, the pieces a network reads and its endgame tables.
+pub trait Variant: Rules + Evaluate + Pieces + Endgames {}
 
-impl<T: Rules + Evaluate + Pieces> Variant for T {}
+impl<T: Rules + Evaluate + Pieces + Endgames> Variant for T {}
 
 /// An evaluator whose numbers come from a `nets/` file, and which can score
 /// a position with any other set of them: what `chimera tune` fits.

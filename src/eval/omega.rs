@@ -6,6 +6,7 @@ use std::sync::OnceLock;
 
 use super::params::Params;
 use super::tapered::S;
+use super::win_rate::WinRateModel;
 use super::{Evaluate, Tunable};
 use crate::variants::omega::board::{
     file_of, geometry, rank_of, Bits, Squares, FILES, NUM_SQUARES, RANKS, WIZARD_SQUARES,
@@ -242,7 +243,17 @@ impl Tunable for OmegaPosition {
     }
 }
 
+/// No endgame tables exist for omega.
+impl crate::tablebase::Endgames for OmegaPosition {}
+
 impl Evaluate for OmegaPosition {
+    // `chimera fit-wdl` on 52,967 records of 331 games (docs/wdl.md).
+    const WIN_RATE: WinRateModel = WinRateModel {
+        a: [1115.4, 269.4, 271.8],
+        b: [205.2, 263.5, 314.8],
+        start_pieces: 44,
+    };
+
     fn evaluate(&self) -> i32 {
         self.evaluate_with(weights())
     }

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use super::pgn::PgnMove;
 use super::{Game, Verdict};
+use crate::eval::win_rate::WinRate;
 use crate::eval::Variant;
 use crate::nnue::features::InputSpace;
 use crate::nnue::network::Network;
@@ -80,6 +81,9 @@ pub trait GameHandle: Send {
     /// What the last turn did, if one was played.
     fn last_turn_parts(&self) -> Option<TurnParts>;
 
+    /// The variant's win-rate model at the current position's material:
+    /// what a score of it means as win, draw and loss chances.
+    fn win_rate(&self) -> WinRate;
     /// The board as text with the FEN, key and checkers (Stockfish's `d`).
     fn display(&self) -> String;
     /// The hand-written evaluation's terms, and the network's output when
@@ -266,6 +270,12 @@ impl<P: Playable> GameHandle for Handle<P> {
         self.game
             .last_turn()
             .map(|(before, m)| before.turn_parts(m))
+    }
+
+    fn win_rate(&self) -> WinRate {
+        let mut pieces = Vec::new();
+        self.pos().pieces(&mut pieces);
+        P::WIN_RATE.at(pieces.len())
     }
 
     fn display(&self) -> String {

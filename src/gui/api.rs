@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 use super::notation;
 use super::search::{BoardEngine, Mode};
 use crate::game::{new_game, new_game_with};
+use crate::search::skill::Skill;
 use crate::variants::{chess960, CastlingMode, VariantId};
 
 /// A refused request: HTTP status and message (sent as `{"error": ...}`).
@@ -135,6 +136,7 @@ impl App {
         let mode = match req.mode.as_str() {
             "move" => Mode::Move {
                 movetime_ms: req.movetime_ms.unwrap_or(1000),
+                skill: req.elo.map_or(Skill::default(), Skill::from_elo),
             },
             "analyse" | "analyze" => Mode::Analyse,
             other => {
@@ -217,4 +219,6 @@ struct Stop {
 struct Go {
     mode: String,
     movetime_ms: Option<u64>,
+    /// Play at about this Elo (`UCI_Elo`'s scale); full strength without.
+    elo: Option<u32>,
 }

@@ -12,7 +12,8 @@ use serde::Serialize;
 use super::game::{self as view, GameState, ResultView};
 use crate::engine::{Done, Engine, SearchRequest};
 use crate::game::GameHandle;
-use crate::search::score::mate_in_moves;
+use crate::search::score::{mate_in_moves, wdl};
+use crate::search::skill::Skill;
 use crate::search::{Limits, SearchInfo, SearchResult};
 use crate::variants::VariantId;
 
@@ -62,6 +63,8 @@ pub struct Live {
     pub version: u64,
     pub depth: i32,
     pub score: Option<WhiteScore>,
+    /// Win, draw and loss per mille for White, from the score.
+    pub wdl: Option<[u32; 3]>,
     pub nodes: u64,
     pub nps: u64,
     pub time_ms: u64,
@@ -75,10 +78,10 @@ pub struct Live {
 }
 
 /// What to search for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Mode {
-    /// Think for `movetime_ms`, then play the best turn.
-    Move { movetime_ms: u64 },
+    /// Think for `movetime_ms`, then play the best turn, at `skill`.
+    Move { movetime_ms: u64, skill: Skill },
     /// Think until stopped (or `depth`), playing nothing.
     Analyse,
 }
@@ -222,9 +225,10 @@ impl BoardEngine {
         // A table clear must end before a search starts.
         self.core.settle();
         let (limits, mode_name) = match mode {
-            Mode::Move { movetime_ms } => (
+            Mode::Move { movetime_ms, skill } => (
                 Limits {
                     movetime: Some(movetime_ms.clamp(20, 3_600_000)),
+                    skill,
                     ..Limits::default()
                 },
                 "move",
@@ -247,6 +251,7 @@ impl BoardEngine {
             return Err(game_over(&ResultView::of(v)));
         }
         let white_to_move = game.white_to_move();
+        let win_rate = game.win_rate();
         *lock(&self.live) = Live {
             running: true,
             mode: mode_name.to_string(),
@@ -262,6 +267,12 @@ impl BoardEngine {
             let mut l = lock(&live);
             l.depth = info.depth;
             l.score = Some(WhiteScore::new(info.score, white_to_move));
+            let w = wdl(info.score, &win_rate);
+            l.wdl = Some(if white_to_move {
+                [w.win, w.draw, w.loss]
+            } else {
+                [w.loss, w.draw, w.win]
+            });
             l.nodes = info.nodes;
             l.nps = info.nps;
             l.time_ms = info.time_ms;

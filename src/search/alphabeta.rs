@@ -7,12 +7,13 @@ use crate::eval::Variant;
 use crate::nnue::features::InputSpace;
 use crate::nnue::network::Network;
 use crate::nnue::stack::AccumulatorStack;
+use crate::tablebase::{Tablebases, TbValue};
 use crate::variants::{GameEnd, Outcome, VariantId};
 
 use super::history::{Histories, PieceTo};
 use super::movepick::{Mode, MovePicker};
 use super::params::{self, SearchParams};
-use super::score::{is_mate, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY};
+use super::score::{is_mate, DRAW, INFINITY, MATE, MATE_BOUND, MAX_PLY, TB_WIN};
 use super::tt::{Bound, Entry};
 use super::Shared;
 
@@ -51,6 +52,21 @@ fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
 /// Whether a table score may be trusted under the 50-move rule: a mate
 /// found along another path may need more plies than the rule leaves this
 /// one (the table does not know the halfmove clock), and is then no mate.
+/// A table value as a search score and the bound it gives: a win is worth
+/// at least [`TB_WIN`] (the search may find a mate, which is more), a loss
+/// at most its negation; a win or loss the 50-move rule turns into a draw
+/// is a draw, a point off zero so that the search still prefers the side
+/// that may yet win.
+fn tb_score(value: TbValue) -> (i32, Bound) {
+    match value {
+        TbValue::Win => (TB_WIN, Bound::Lower),
+        TbValue::CursedWin => (DRAW + 1, Bound::Exact),
+        TbValue::Draw => (DRAW, Bound::Exact),
+        TbValue::BlessedLoss => (DRAW - 1, Bound::Exact),
+        TbValue::Loss => (-TB_WIN, Bound::Upper),
+    }
+}
+
 fn mate_outruns_fifty_moves<P: Variant>(score: i32, ply: usize, pos: &P) -> bool {
     if !is_mate(score) {
         return true;
@@ -106,6 +122,10 @@ pub struct Worker<P: Variant> {
     null_played: Vec<bool>,
     /// The network's accumulators, when the variant has a network loaded.
     nnue: Option<AccumulatorStack>,
+    /// The endgame tables, probed inside the search when `tb_probing`
+    /// (not when the root itself was decided by them, as in Stockfish).
+    pub tables: Arc<Tablebases>,
+    pub tb_probing: bool,
     pub stopped: bool,
 }
 
@@ -197,6 +217,8 @@ impl<P: Variant> Worker<P> {
             params,
             null_played: vec![false; MAX_PLY + 2],
             nnue: None,
+            tables: Arc::default(),
+            tb_probing: false,
             stopped: false,
         }
     }
@@ -343,6 +365,36 @@ impl<P: Variant> Worker<P> {
                 && mate_outruns_fifty_moves(e.score, ply, pos)
             {
                 return e.score;
+            }
+        }
+
+        // The tables, right after a capture or pawn move (where their
+        // value does not depend on the 50-move count): a cut-off whenever
+        // the value they give settles the window.
+        if ply > 0
+            && self.tb_probing
+            && depth >= self.tables.config.probe_depth
+            && pos.halfmove_clock() == 0
+        {
+            if let Some(value) = pos.probe_wdl(&self.tables) {
+                self.shared.tb_hits.fetch_add(1, Ordering::Relaxed);
+                let value = value.under(self.tables.config.fifty_move_rule);
+                let (score, bound) = tb_score(value);
+                let settles = match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if settles {
+                    let entry = Entry {
+                        move_code: 0,
+                        score,
+                        depth: (depth + 6).min(MAX_PLY as i32 - 1),
+                        bound,
+                    };
+                    self.shared.tt.store(key, ply as i32, entry);
+                    return score;
+                }
             }
         }
 

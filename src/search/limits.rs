@@ -2,8 +2,10 @@
 
 use std::time::Duration;
 
+use super::skill::Skill;
+
 /// The limits of one search, as parsed from `go`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Limits {
     pub wtime: Option<u64>,
     pub btime: Option<u64>,
@@ -19,6 +21,8 @@ pub struct Limits {
     pub ponder: bool,
     /// Root moves to consider (tokens); empty means all.
     pub searchmoves: Vec<String>,
+    /// Playing strength (`Skill Level`, `UCI_Elo`); full by default.
+    pub skill: Skill,
 }
 
 /// Soft and hard time limits for one move, in milliseconds.

@@ -14,6 +14,7 @@ pub mod movepick;
 pub mod params;
 pub mod pool;
 pub mod score;
+pub mod skill;
 mod soft_limit;
 pub mod tt;
 mod vote;
@@ -24,11 +25,14 @@ use std::time::{Duration, Instant};
 
 use crate::eval::Variant;
 use crate::nnue::networks::Networks;
+use crate::rng::SplitMix64;
+use crate::tablebase::Tablebases;
 use crate::variants::Outcome;
 use alphabeta::Worker;
 pub use limits::{Limits, TimeBudget};
 use pool::{Slot, ThreadPool, WaitGroup};
 use score::{is_mate, INFINITY, MATE, MAX_PLY};
+use skill::Skill;
 use soft_limit::SoftLimitScale;
 use std::sync::Mutex;
 pub use tt::TranspositionTable;
@@ -52,6 +56,8 @@ pub struct Shared {
     /// While set (`go ponder`), time limits do not apply.
     pub pondering: AtomicBool,
     pub nodes: AtomicU64,
+    /// Positions the endgame tables answered in this search.
+    pub tb_hits: AtomicU64,
     epoch: Instant,
     /// When the clock started (the search or `ponderhit`), in nanoseconds
     /// since `epoch`.
@@ -86,6 +92,7 @@ impl Shared {
             stop_requested: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            tb_hits: AtomicU64::new(0),
             epoch: Instant::now(),
             start_ns: AtomicU64::new(0),
             soft_ms: AtomicU64::new(UNLIMITED),
@@ -111,6 +118,7 @@ impl Shared {
     pub fn start(&self, budget: Option<TimeBudget>, node_limit: Option<u64>, ponder: bool) {
         self.pondering.store(ponder, Ordering::SeqCst);
         self.nodes.store(0, Ordering::SeqCst);
+        self.tb_hits.store(0, Ordering::SeqCst);
         let ms = |d: Duration| d.as_millis().min(UNLIMITED as u128 - 1) as u64;
         self.soft_ms
             .store(budget.map_or(UNLIMITED, |b| ms(b.soft)), Ordering::SeqCst);
@@ -203,6 +211,8 @@ pub struct SearchInfo {
     pub nodes: u64,
     pub nps: u64,
     pub hashfull: u32,
+    /// Positions the endgame tables answered so far.
+    pub tbhits: u64,
     pub time_ms: u64,
     pub pv: Vec<String>,
 }
@@ -225,6 +235,8 @@ pub struct Searcher {
     /// The networks loaded (`EvalFile`); the search of a variant without
     /// one uses the hand-written evaluation.
     pub networks: Arc<Networks>,
+    /// The endgame tables (`SyzygyPath`), none at first.
+    pub tablebases: Arc<Tablebases>,
     /// Numbers the games: the workers keep their histories from one search
     /// to the next of a game and start afresh in a new one.
     game: u64,
@@ -237,6 +249,7 @@ impl Searcher {
             helpers: ThreadPool::new(threads.max(1) - 1),
             main: None,
             networks: Arc::default(),
+            tablebases: Arc::default(),
             game: 0,
         }
     }
@@ -275,11 +288,27 @@ impl Searcher {
         if root.early_end().is_none_or(|e| e.outcome == Outcome::Draw) {
             root.generate(&mut legal);
         }
-        let allowed: Vec<P::Move> = legal
+        let mut allowed: Vec<P::Move> = legal
             .iter()
             .copied()
             .filter(|&m| limits.searchmoves.iter().any(|t| *t == root.format_move(m)))
             .collect();
+        // A root the endgame tables hold: only the turns that keep their
+        // best result are searched (the search picks among them), and the
+        // tables are not probed below it, as in Stockfish.
+        let tables = Arc::clone(&self.tablebases);
+        let root_in_tables = allowed.is_empty() && !legal.is_empty();
+        let root_turns = root_in_tables
+            .then(|| root.root_turns(&tables))
+            .flatten()
+            .filter(|r| !r.turns.is_empty());
+        if let Some(r) = &root_turns {
+            shared
+                .tb_hits
+                .fetch_add(legal.len() as u64, Ordering::Relaxed);
+            allowed = r.turns.clone();
+        }
+        let tb_probing = root_turns.is_none();
         let candidates = if allowed.is_empty() { &legal } else { &allowed };
         // Until an iteration says better: the table's move, else the first.
         let tt_move = shared.tt.probe(root.hash(), 0).map_or(0, |e| e.move_code);
@@ -291,10 +320,15 @@ impl Searcher {
             return SearchResult::default();
         };
         let root_moves = candidates.len();
-        let max_depth = limits
+        let mut max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as i32 - 1)
             .clamp(1, MAX_PLY as i32 - 1);
+        let mut multipv = multipv;
+        if limits.skill.weakened() {
+            max_depth = max_depth.min(limits.skill.depth());
+            multipv = multipv.max(Skill::LINES);
+        }
         let multipv = multipv.clamp(1, root_moves);
 
         let running = WaitGroup::default();
@@ -313,10 +347,13 @@ impl Searcher {
                 Arc::clone(&helper_bests),
             );
             let network = network.clone();
+            let tables = Arc::clone(&tables);
             self.helpers.run(id, move |slot| {
                 let mut helper = Worker::<P>::take(slot, &shared, &keys, game);
                 helper.root_allowed = allowed;
                 helper.use_network(network, variant);
+                helper.tables = tables;
+                helper.tb_probing = tb_probing;
                 // Helpers start at staggered depths so threads diverge.
                 let mut depth = 1 + ((id + 1) % 2) as i32;
                 let mut last = None;
@@ -345,6 +382,8 @@ impl Searcher {
         let mut main = Worker::<P>::take(&mut self.main, shared, &keys, self.game);
         main.root_allowed = allowed;
         main.use_network(network, variant);
+        main.tables = tables;
+        main.tb_probing = tb_probing;
         let mut result = iterate(
             &mut main, root, limits, max_depth, multipv, root_moves, report,
         );
@@ -408,6 +447,8 @@ fn iterate<P: Variant>(
     let mut previous_score = 0;
     let mut soft_scale = SoftLimitScale::new(worker.params.tm_score_drop_divisor);
     let mut scale = 1.0;
+    // The last finished iteration's lines, for a weakened pick.
+    let mut last_lines: Vec<(i32, Vec<String>)> = Vec::new();
     for depth in 1..=max_depth {
         worker.root_excluded.clear();
         worker.root_nodes.clear();
@@ -452,6 +493,7 @@ fn iterate<P: Variant>(
                 nodes,
                 nps: nodes * 1000 / (elapsed.as_millis() as u64).max(1),
                 hashfull: shared.tt.hashfull(),
+                tbhits: shared.tb_hits.load(Ordering::Relaxed),
                 time_ms: elapsed.as_millis() as u64,
                 pv: tokens(root, pv),
             });
@@ -468,6 +510,9 @@ fn iterate<P: Variant>(
         // `movetime` asks for that time, whatever the iterations say.
         if depth >= worker.params.tm_min_depth && limits.movetime.is_none() {
             scale = soft_scale.update(best_code, *score, best_share);
+        }
+        if limits.skill.weakened() {
+            last_lines = lines.iter().map(|(s, pv)| (*s, tokens(root, pv))).collect();
         }
         let pv_tokens = tokens(root, pv);
         previous_score = *score;
@@ -494,6 +539,16 @@ fn iterate<P: Variant>(
         }
     }
     worker.flush_nodes();
+    if !last_lines.is_empty() {
+        let scores: Vec<i32> = last_lines.iter().map(|(s, _)| *s).collect();
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let (score, line) = &last_lines[limits.skill.pick(&scores, &mut SplitMix64::new(seed))];
+        result.best = line.first().cloned();
+        result.ponder = line.get(1).cloned();
+        result.score = *score;
+    }
     result
 }
 

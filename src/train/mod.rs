@@ -10,6 +10,7 @@ use std::time::Instant;
 use anyhow::{anyhow, Context};
 
 pub mod float;
+pub mod win_rate;
 
 use crate::datagen::file::{held_out_games, DataFile};
 use crate::nnue::features::{InputSpace, MAX_OUTPUT_BUCKETS};

@@ -2,7 +2,9 @@
 //! the lines it prints as the job reports.
 
 use crate::engine::{Engine, SearchRequest, NO_POSITION};
-use crate::search::{score::uci_score, Limits, SearchInfo};
+use crate::eval::win_rate::WinRate;
+use crate::search::score::{uci_score, wdl};
+use crate::search::{Limits, SearchInfo};
 use crate::text::shorten;
 
 /// What a search needs besides the position.
@@ -10,15 +12,22 @@ pub struct GoRequest {
     pub limits: Limits,
     pub multipv: usize,
     pub move_overhead: u64,
+    /// `wdl W D L` after the score (`UCI_ShowWDL`).
+    pub show_wdl: bool,
     /// Complaints about the `go` line so far; more may be added here, and
     /// all are printed as one error line.
     pub warnings: Vec<String>,
 }
 
-/// Formats one `info` line.
-pub fn info_line(i: &SearchInfo) -> String {
+/// Formats one `info` line; with a win-rate model, the score's win, draw
+/// and loss chances after it, as Stockfish's `UCI_ShowWDL`.
+pub fn info_line(i: &SearchInfo, win_rate: Option<&WinRate>) -> String {
+    let wdl = win_rate.map_or(String::new(), |rate| {
+        let w = wdl(i.score, rate);
+        format!(" wdl {} {} {}", w.win, w.draw, w.loss)
+    });
     format!(
-        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {}{wdl} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
         i.depth,
         i.seldepth,
         i.multipv,
@@ -26,6 +35,7 @@ pub fn info_line(i: &SearchInfo) -> String {
         i.nodes,
         i.nps,
         i.hashfull,
+        i.tbhits,
         i.time_ms,
         i.pv.join(" ")
     )
@@ -65,6 +75,7 @@ pub fn go(engine: &mut Engine, mut request: GoRequest) -> Result<(), String> {
     if !request.warnings.is_empty() {
         println!("info string error: {}", request.warnings.join("; "));
     }
+    let win_rate = request.show_wdl.then(|| game.win_rate());
     let search = SearchRequest {
         limits,
         multipv: request.multipv,
@@ -72,7 +83,7 @@ pub fn go(engine: &mut Engine, mut request: GoRequest) -> Result<(), String> {
     };
     engine.go(
         search,
-        |info| println!("{}", info_line(info)),
+        move |info| println!("{}", info_line(info, win_rate.as_ref())),
         |result, done| {
             done.print_last(&match (result.best, result.ponder) {
                 (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),

@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use crate::engine::{Engine, JobKind, NO_POSITION};
 use crate::game::setup;
+use crate::tablebase::Tablebases;
 use crate::variants::CastlingMode;
 use command::Command;
 use go::GoRequest;
@@ -196,12 +197,14 @@ impl Uci {
                 self.engine.forget_game();
                 return Err(reason);
             }
-            Command::Go(limits, warnings) => {
+            Command::Go(mut limits, warnings) => {
                 self.engine.settle();
+                limits.skill = self.options.skill();
                 let request = GoRequest {
                     limits,
                     multipv: self.options.multipv,
                     move_overhead: self.options.move_overhead,
+                    show_wdl: self.options.show_wdl,
                     warnings,
                 };
                 go::go(&mut self.engine, request)?;
@@ -274,6 +277,24 @@ impl Uci {
         }
     }
 
+    /// The tables of `SyzygyPath` under the probe settings, for the
+    /// searches to come: what was found, and one line per folder that
+    /// could not be read (the others are kept).
+    fn load_tablebases(&mut self) {
+        let (tables, problems) =
+            Tablebases::load(&self.options.syzygy_path, self.options.tb_config);
+        for problem in problems {
+            println!(
+                "info string error: SyzygyPath: {}",
+                crate::text::shorten(&problem)
+            );
+        }
+        if tables.found() != (0, 0) {
+            println!("info string {}", tables.describe());
+        }
+        self.engine.set_tablebases(tables);
+    }
+
     fn apply(&mut self, change: Change) -> Result<(), String> {
         match change {
             Change::Variant(v) => {
@@ -311,6 +332,26 @@ impl Uci {
             }
             Change::MultiPv(n) => self.options.multipv = n,
             Change::MoveOverhead(ms) => self.options.move_overhead = ms,
+            Change::ShowWdl(on) => self.options.show_wdl = on,
+            Change::SkillLevel(level) => self.options.skill_level = level,
+            Change::LimitStrength(on) => self.options.limit_strength = on,
+            Change::Elo(elo) => self.options.elo = elo,
+            Change::SyzygyPath(path) => {
+                self.options.syzygy_path = path;
+                self.load_tablebases();
+            }
+            Change::SyzygyProbeDepth(depth) => {
+                self.options.tb_config.probe_depth = depth;
+                self.load_tablebases();
+            }
+            Change::Syzygy50MoveRule(on) => {
+                self.options.tb_config.fifty_move_rule = on;
+                self.load_tablebases();
+            }
+            Change::SyzygyProbeLimit(pieces) => {
+                self.options.tb_config.probe_limit = pieces;
+                self.load_tablebases();
+            }
             Change::ClearHash => self.engine.clear_hash()?,
             // Ponder only tells the engine that the GUI may send `go
             // ponder`; nothing here depends on it.

@@ -4,6 +4,8 @@ use std::sync::OnceLock;
 
 use crate::nnue::networks::{EvalChoice, BUILTIN_EVAL};
 use crate::search::params::SearchParams;
+use crate::search::skill::{Skill, MAX_ELO, MIN_ELO};
+use crate::tablebase::TbConfig;
 use crate::text::shorten;
 use crate::variants::{UnknownVariant, VariantId};
 
@@ -38,6 +40,25 @@ pub struct Options {
     pub threads: usize,
     pub multipv: usize,
     pub move_overhead: u64,
+    pub show_wdl: bool,
+    pub skill_level: u32,
+    pub limit_strength: bool,
+    pub elo: u32,
+    pub syzygy_path: String,
+    pub tb_config: TbConfig,
+}
+
+impl Options {
+    /// How strongly to play: at `UCI_Elo` when `UCI_LimitStrength` is on
+    /// (it overrides the skill level, as in Stockfish), else at the skill
+    /// level.
+    pub fn skill(&self) -> Skill {
+        if self.limit_strength {
+            Skill::from_elo(self.elo)
+        } else {
+            Skill::from_level(self.skill_level)
+        }
+    }
 }
 
 impl Default for Options {
@@ -48,6 +69,12 @@ impl Default for Options {
             threads: 1,
             multipv: 1,
             move_overhead: 10,
+            show_wdl: false,
+            skill_level: 20,
+            limit_strength: false,
+            elo: MIN_ELO,
+            syzygy_path: "<empty>".into(),
+            tb_config: TbConfig::default(),
         }
     }
 }
@@ -64,6 +91,18 @@ pub enum Change {
     Ponder(bool),
     /// Chess960 castling (`UCI_Chess960`) in chess and atomic.
     Chess960(bool),
+    /// `wdl W D L` in `info` lines (`UCI_ShowWDL`).
+    ShowWdl(bool),
+    /// Stockfish's `Skill Level`, 0 to 20.
+    SkillLevel(u32),
+    /// Play at `UCI_Elo` rather than the skill level.
+    LimitStrength(bool),
+    Elo(u32),
+    /// Folders of Syzygy tables, `:`-separated (`<empty>` for none).
+    SyzygyPath(String),
+    SyzygyProbeDepth(i32),
+    Syzygy50MoveRule(bool),
+    SyzygyProbeLimit(usize),
     /// A search parameter (`tune` builds only).
     SearchParam(&'static str, i32),
     /// A network file to load, the built-in networks or the hand-written
@@ -89,6 +128,14 @@ pub fn describe() -> String {
         "option name Clear Hash type button".into(),
         "option name Ponder type check default false".into(),
         "option name UCI_Chess960 type check default false".into(),
+        "option name UCI_ShowWDL type check default false".into(),
+        "option name Skill Level type spin default 20 min 0 max 20".into(),
+        "option name UCI_LimitStrength type check default false".into(),
+        format!("option name UCI_Elo type spin default {MIN_ELO} min {MIN_ELO} max {MAX_ELO}"),
+        "option name SyzygyPath type string default <empty>".into(),
+        "option name SyzygyProbeDepth type spin default 1 min 1 max 100".into(),
+        "option name Syzygy50MoveRule type check default true".into(),
+        "option name SyzygyProbeLimit type spin default 7 min 0 max 7".into(),
         format!("option name EvalFile type string default {BUILTIN_EVAL}"),
     ]
     .into_iter()
@@ -177,6 +224,20 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
         "evalfile" => EvalChoice::parse(value.unwrap_or("")).map(Change::EvalFile),
         "ponder" => check("Ponder", value).map(Change::Ponder),
         "uci_chess960" => check("UCI_Chess960", value).map(Change::Chess960),
+        "uci_showwdl" => check("UCI_ShowWDL", value).map(Change::ShowWdl),
+        "skill level" => Ok(Change::SkillLevel(spin("Skill Level", value, 0, 20)? as u32)),
+        "uci_limitstrength" => check("UCI_LimitStrength", value).map(Change::LimitStrength),
+        "syzygypath" => Ok(Change::SyzygyPath(value.unwrap_or("<empty>").to_string())),
+        "syzygyprobedepth" => Ok(Change::SyzygyProbeDepth(
+            spin("SyzygyProbeDepth", value, 1, 100)? as i32,
+        )),
+        "syzygy50moverule" => check("Syzygy50MoveRule", value).map(Change::Syzygy50MoveRule),
+        "syzygyprobelimit" => Ok(Change::SyzygyProbeLimit(
+            spin("SyzygyProbeLimit", value, 0, 7)? as usize,
+        )),
+        "uci_elo" => Ok(Change::Elo(
+            spin("UCI_Elo", value, u64::from(MIN_ELO), u64::from(MAX_ELO))? as u32,
+        )),
         _ => search_param(name, value)
             .unwrap_or_else(|| Err(format!("unknown option {}", shorten(name)))),
     }

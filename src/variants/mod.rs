@@ -26,7 +26,7 @@ pub mod packed;
 mod pawn_key;
 pub mod pieces;
 pub mod registry;
-mod shakmaty_backend;
+pub mod shakmaty_backend;
 mod shakmaty_san;
 mod shakmaty_view;
 pub mod view;

@@ -434,6 +434,7 @@ function drawPanel() {
   drawOptions();
   $("side-label").hidden = mode() !== "engine";
   $("movetime-label").hidden = mode() !== "engine";
+  $("level-label").hidden = mode() !== "engine";
 }
 
 function span(text, cls) {
@@ -460,7 +461,9 @@ function drawEngine() {
   }
   const what = l.running ? (l.mode === "analyse" ? "analysing" : "thinking") : "done";
   const knps = Math.round(l.nps / 1000);
-  info.textContent = `${what} \u00b7 depth ${l.depth} \u00b7 ${formatScore(l.score)} \u00b7 ${l.nodes.toLocaleString()} nodes \u00b7 ${knps} knps`;
+  // Win/draw/loss for White in per cent, from the variant's fitted model.
+  const wdl = l.wdl ? ` \u00b7 W/D/L ${l.wdl.map((x) => Math.round(x / 10)).join("/")}%` : "";
+  info.textContent = `${what} \u00b7 depth ${l.depth} \u00b7 ${formatScore(l.score)}${wdl} \u00b7 ${l.nodes.toLocaleString()} nodes \u00b7 ${knps} knps`;
   info.dataset.depth = l.depth;
   $("engine-pv").textContent = l.pv.join(" ");
 }
@@ -630,6 +633,7 @@ async function maybeEngine() {
   let request = null;
   if (mode() === "engine" && s.white_to_move !== humanIsWhite() && !running) {
     request = { mode: "move", movetime_ms: movetimeMs() };
+    if ($("level").value !== "full") request.elo = Number($("level").value);
   } else if (mode() === "analyse" && !(running && s.search.version === s.version && s.search.mode === "analyse")) {
     request = { mode: "analyse" };
   }
@@ -745,7 +749,7 @@ async function init() {
   }
   // The variant can be picked by URL: /?variant=atomic&mode=humans.
   const params = new URLSearchParams(location.search);
-  for (const key of ["mode", "side", "movetime"]) {
+  for (const key of ["mode", "side", "movetime", "level"]) {
     if (params.get(key)) $(key).value = params.get(key);
   }
   $("variant").addEventListener("change", () => newGame());
