@@ -376,7 +376,7 @@ fn the_engine_replies_with_a_legal_turn() {
     c.ok(
         "POST",
         "/api/go",
-        Some(json!({ "mode": "move", "movetime_ms": 200, "elo": 1350 })),
+        Some(json!({ "mode": "move", "movetime_ms": 200, "elo": 1110 })),
     );
     let s = c.wait_for(|s| !s["search"]["running"].as_bool().unwrap());
     let m = moves(&s);

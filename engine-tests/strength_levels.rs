@@ -66,7 +66,7 @@ fn the_weakest_level_looks_one_ply_and_full_strength_deeper() {
     // UCI_Elo rules once UCI_LimitStrength is on: its lowest is the
     // weakest level.
     engine.send("setoption name UCI_LimitStrength value true");
-    engine.send("setoption name UCI_Elo value 1350");
+    engine.send("setoption name UCI_Elo value 1110");
     let (lowest, _) = search(&mut engine, start, "go movetime 300");
     assert_eq!(lowest, 1);
 }

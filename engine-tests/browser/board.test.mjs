@@ -304,6 +304,16 @@ async function main() {
       assert((await page.textContent("#status")).startsWith("Black to move"), "status after the engine's move");
     });
 
+    await check("chess: at the weakest level Chimera replies from a one-ply search", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "engine", side: "black", movetime: MOVETIME_S, level: "1110" });
+      assert(await page.isVisible("#level"), "the level selector is shown");
+      assert((await page.inputValue("#level")) === "1110", "the level from the URL");
+      await page.waitForSelector('body[data-plies="1"]', { timeout: 20000 });
+      const s = await boardState(page);
+      assert(s.search.depth === 1, `searched to depth ${s.search.depth}`);
+      await page.selectOption("#level", "full");
+    });
+
     await check("chess: live analysis, take back, flip, PGN export", async () => {
       await openBoard(page, url, { variant: "chess", mode: "analyse" });
       await page.waitForFunction(() => Number(document.querySelector("#engine-info").dataset.depth) >= 3, null, { timeout: 10000 });

@@ -12,15 +12,16 @@ use crate::rng::SplitMix64;
 /// The top level: full strength, nothing changed.
 pub const MAX_LEVEL: f64 = 20.0;
 
-/// The Elo range `UCI_Elo` offers, from the calibration below.
-pub const MIN_ELO: u32 = 1350;
-pub const MAX_ELO: u32 = 2600;
+/// The Elo range `UCI_Elo` offers: the levels measured below.
+pub const MIN_ELO: u32 = 1110;
+pub const MAX_ELO: u32 = 1975;
 
-/// Skill levels and the Elo each plays at on Stockfish 15.1's `UCI_Elo`
-/// scale in chess, lowest first: `UCI_Elo` is interpolated between them.
-/// Provisional (Stockfish's own level-to-Elo line) until the matches of
-/// docs/strength-levels.md are in.
-const CALIBRATION: [(f64, f64); 3] = [(0.0, 1350.0), (6.0, 1900.0), (14.0, 2600.0)];
+/// Skill levels and the Elo each played at against Stockfish 15.1 with
+/// `UCI_LimitStrength` in chess at 10+0.1 (40 games each,
+/// docs/strength-levels.md), lowest first: `UCI_Elo` is interpolated
+/// between them. Level 0 scored -241 against `UCI_Elo` 1350, level 6 +117
+/// against 1600, level 12 -26 against 2000.
+const CALIBRATION: [(f64, f64); 3] = [(0.0, 1110.0), (6.0, 1720.0), (12.0, 1975.0)];
 
 /// How strongly to play.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -112,9 +113,9 @@ mod tests {
         assert_eq!(Skill::from_elo(0).level, 0.0);
         assert_eq!(Skill::from_elo(MIN_ELO).level, CALIBRATION[0].0);
         assert_eq!(Skill::from_elo(10_000).level, CALIBRATION[2].0);
-        let mid = Skill::from_elo(1625).level;
+        let mid = Skill::from_elo(1415).level;
         assert!((mid - 3.0).abs() < 1e-9, "{mid}");
-        assert!(Skill::from_elo(2000).level > Skill::from_elo(1900).level);
+        assert!(Skill::from_elo(1900).level > Skill::from_elo(1800).level);
         assert!(!Skill::default().weakened());
         assert!(Skill::from_level(19).weakened());
         assert_eq!(Skill::from_level(0).depth(), 1);
