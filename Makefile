@@ -6,6 +6,10 @@ CARGO ?= cargo
 # A network file built in first, evaluating the variant its header names
 # (OpenBench's `make EXE=... EVALFILE=...`); the other variants keep theirs.
 EVALFILE ?=
+# `make TUNE=1`: every search parameter as a UCI spin option, for SPSA
+# (OpenBench's tuning workload; the list in docs/openbench.md).
+TUNE ?=
+FEATURES := $(if $(filter 1,$(TUNE)),--features tune,)
 
 .PHONY: all build test bench clean
 
@@ -13,7 +17,7 @@ all: build
 	cp target/release/chimera "$(EXE)"
 
 build:
-	CHIMERA_EVALFILE="$(EVALFILE)" $(CARGO) build --release
+	CHIMERA_EVALFILE="$(EVALFILE)" $(CARGO) build --release $(FEATURES)
 
 # Every test: the Rust suites, the match runner's PGN read by python-chess
 # (installs python-chess with pip if missing), the end-to-end browser test

@@ -12,6 +12,20 @@ pub struct ParamSpec {
     pub max: i32,
 }
 
+impl ParamSpec {
+    /// OpenBench's SPSA input line, `name, int, value, min, max, c_end,
+    /// r_end` (its `spsa_utils.py`): the final perturbation a twentieth of
+    /// the range (at least 1), the final learning rate 0.002, the values
+    /// most engines start from.
+    pub fn openbench_line(&self) -> String {
+        let c_end = ((self.max - self.min) / 20).max(1);
+        format!(
+            "{}, int, {}, {}, {}, {c_end}, 0.002",
+            self.name, self.default, self.min, self.max
+        )
+    }
+}
+
 macro_rules! search_params {
     ($($(#[doc = $doc:expr])* $name:ident: $default:expr, $min:expr, $max:expr;)*) => {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,5 +143,23 @@ mod tests {
             assert_eq!(params.get_mut(spec.name).map(|v| *v), Some(spec.default));
         }
         assert!(params.get_mut("no_such_param").is_none());
+    }
+
+    /// docs/openbench.md lists the parameters in OpenBench's SPSA format,
+    /// exactly as the code has them.
+    #[test]
+    fn the_documented_spsa_list_is_the_parameters() {
+        let docs = include_str!("../../docs/openbench.md");
+        let start = docs.find("```spsa\n").expect("an ```spsa block") + "```spsa\n".len();
+        let block = &docs[start..start + docs[start..].find("```").unwrap()];
+        let expected: String = SearchParams::SPECS
+            .iter()
+            .map(|s| s.openbench_line() + "\n")
+            .collect();
+        assert_eq!(block, expected);
+        assert_eq!(
+            SearchParams::SPECS[1].openbench_line(),
+            "aspiration_window, int, 30, 5, 200, 9, 0.002"
+        );
     }
 }
