@@ -618,3 +618,43 @@ fn genfens_prints_the_count_distinct_legal_openings_per_seed() {
         }
     }
 }
+
+/// The last `info ... pv` before `bestmove` begins with the bestmove
+/// (fastchess warns otherwise): also when a search is cut short mid-way
+/// through an iteration whose later turns changed the best (the node
+/// counts below stop it there: before the fix the last line named another
+/// turn), and with helper threads whose vote may choose another turn.
+#[test]
+fn the_last_pv_begins_with_the_bestmove() {
+    let fen = "rnb1kbnr/ppqp2pp/2p2p2/4p3/P6P/8/1PPPPPP1/RNBQKBNR w KQkq - 2 5";
+    let searches = [
+        (1, "go nodes 34500"),
+        (1, "go nodes 39000"),
+        (1, "go nodes 43500"),
+        (2, "go movetime 40"),
+        (2, "go movetime 90"),
+    ];
+    let mut engine = Engine::start();
+    for (threads, go) in searches {
+        engine.send(&format!("setoption name Threads value {threads}"));
+        engine.send("ucinewgame");
+        engine.send(&format!("position fen {fen}"));
+        engine.send(go);
+        let lines = engine.until(|l| l.starts_with("bestmove"));
+        let best = lines
+            .last()
+            .unwrap()
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .to_string();
+        let pv_first = lines
+            .iter()
+            .rev()
+            .find_map(|l| l.split(" pv ").nth(1))
+            .and_then(|pv| pv.split_whitespace().next())
+            .unwrap_or_default()
+            .to_string();
+        assert_eq!(pv_first, best, "{threads} threads, {go}: {lines:?}");
+    }
+}

@@ -126,6 +126,9 @@ pub struct Worker<P: Variant> {
     /// (not when the root itself was decided by them, as in Stockfish).
     pub tables: Arc<Tablebases>,
     pub tb_probing: bool,
+    /// The score of the root turn that last raised alpha (and heads
+    /// `pv[0]`), for an iteration cut short.
+    pub root_best_score: i32,
     pub stopped: bool,
 }
 
@@ -219,6 +222,7 @@ impl<P: Variant> Worker<P> {
             nnue: None,
             tables: Arc::default(),
             tb_probing: false,
+            root_best_score: 0,
             stopped: false,
         }
     }
@@ -592,6 +596,9 @@ impl<P: Variant> Worker<P> {
                 if score > alpha {
                     best_move = Some(m);
                     alpha = score;
+                    if ply == 0 {
+                        self.root_best_score = score;
+                    }
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
                     head[ply].push(m);

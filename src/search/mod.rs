@@ -387,6 +387,7 @@ impl Searcher {
         let mut result = iterate(
             &mut main, root, limits, max_depth, multipv, root_moves, report,
         );
+        let seldepth = main.seldepth;
         self.main = Some(main);
         shared.stop.store(true, Ordering::SeqCst);
         running.wait();
@@ -408,6 +409,12 @@ impl Searcher {
                 result.best = Some(t.best.clone());
                 result.ponder = t.ponder.clone();
                 result.score = t.score;
+                // The helper's line, so that the last PV begins with the
+                // bestmove, as Stockfish reports its best thread.
+                let pv = std::iter::once(t.best.clone())
+                    .chain(t.ponder.clone())
+                    .collect();
+                report(&line_info(shared, seldepth, t.depth, 1, t.score, pv));
             }
         }
         if result.best.is_none() {
@@ -473,6 +480,20 @@ fn iterate<P: Variant>(
             // root turn was searched to the end and raised alpha.
             if !worker.pv[0].is_empty() {
                 let pv_tokens = tokens(root, &worker.pv[0]);
+                // A new best turn gets its own info line, so that the last
+                // PV a GUI saw begins with the bestmove (fastchess checks).
+                if pv_tokens.first() != result.best.as_ref() && multipv == 1 {
+                    worker.flush_nodes();
+                    let (seldepth, score) = (worker.seldepth, worker.root_best_score);
+                    report(&line_info(
+                        &shared,
+                        seldepth,
+                        depth,
+                        1,
+                        score,
+                        pv_tokens.clone(),
+                    ));
+                }
                 result.best = pv_tokens.first().cloned();
                 result.ponder = pv_tokens.get(1).cloned();
             }
@@ -482,21 +503,15 @@ fn iterate<P: Variant>(
         // line can still score higher (search instability): best first.
         lines.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
         worker.flush_nodes();
-        let elapsed = shared.elapsed();
-        let nodes = shared.nodes.load(Ordering::Relaxed);
         for (i, (score, pv)) in lines.iter().enumerate() {
-            report(&SearchInfo {
+            report(&line_info(
+                &shared,
+                worker.seldepth,
                 depth,
-                seldepth: worker.seldepth,
-                multipv: i + 1,
-                score: *score,
-                nodes,
-                nps: nodes * 1000 / (elapsed.as_millis() as u64).max(1),
-                hashfull: shared.tt.hashfull(),
-                tbhits: shared.tb_hits.load(Ordering::Relaxed),
-                time_ms: elapsed.as_millis() as u64,
-                pv: tokens(root, pv),
-            });
+                i + 1,
+                *score,
+                tokens(root, pv),
+            ));
         }
         let (score, pv) = &lines[0];
         let best_code = P::encode(pv[0]);
@@ -521,7 +536,7 @@ fn iterate<P: Variant>(
             ponder: pv_tokens.get(1).cloned(),
             score: *score,
             depth,
-            nodes,
+            nodes: shared.nodes.load(Ordering::Relaxed),
         };
         if worker.stopped || shared.stop.load(Ordering::Relaxed) {
             break;
@@ -550,6 +565,31 @@ fn iterate<P: Variant>(
         result.score = *score;
     }
     result
+}
+
+/// One line of an iteration as reported, with the search's counters now.
+fn line_info(
+    shared: &Shared,
+    seldepth: usize,
+    depth: i32,
+    multipv: usize,
+    score: i32,
+    pv: Vec<String>,
+) -> SearchInfo {
+    let elapsed = shared.elapsed();
+    let nodes = shared.nodes.load(Ordering::Relaxed);
+    SearchInfo {
+        depth,
+        seldepth,
+        multipv,
+        score,
+        nodes,
+        nps: nodes * 1000 / (elapsed.as_millis() as u64).max(1),
+        hashfull: shared.tt.hashfull(),
+        tbhits: shared.tb_hits.load(Ordering::Relaxed),
+        time_ms: elapsed.as_millis() as u64,
+        pv,
+    }
 }
 
 /// Searches the root with a window around `guess`, widening on failure.
