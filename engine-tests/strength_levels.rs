@@ -10,21 +10,13 @@ use common::engine::Engine;
 /// The deepest `info depth` of a search, and its best move.
 fn search(engine: &mut Engine, position: &str, go: &str) -> (i32, String) {
     engine.send(position);
-    engine.send(go);
-    let lines = engine.until(|l| l.starts_with("bestmove"));
+    let (lines, best) = engine.search(go);
     let depth = lines
         .iter()
         .filter_map(|l| l.strip_prefix("info depth "))
         .filter_map(|l| l.split_whitespace().next()?.parse().ok())
         .max()
         .unwrap_or(0);
-    let best = lines
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
     (depth, best)
 }
 

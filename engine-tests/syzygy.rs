@@ -94,8 +94,7 @@ fn the_root_keeps_the_turns_that_win_fastest() {
     let root = chess(fen).root_turns(&t).unwrap();
     let mut engine = Engine::start();
     engine.send(&format!("position fen {fen}"));
-    engine.send("go depth 30");
-    let lines = engine.until(|l| l.starts_with("bestmove"));
+    let (lines, _) = engine.search("go depth 30");
     let mate = lines
         .iter()
         .rev()
@@ -146,8 +145,7 @@ fn uci_options_probes_and_bad_folders() {
     // At a root in the tables, the search names its probes and plays the
     // turn that mates at once.
     engine.send("position fen k7/8/1K6/8/8/8/7Q/8 w - - 0 1");
-    engine.send("go depth 6");
-    let lines = engine.until(|l| l.starts_with("bestmove"));
+    let (lines, _) = engine.search("go depth 6");
     assert!(
         lines.last().unwrap().starts_with("bestmove h2h8"),
         "{lines:?}"

@@ -639,15 +639,7 @@ fn the_last_pv_begins_with_the_bestmove() {
         engine.send(&format!("setoption name Threads value {threads}"));
         engine.send("ucinewgame");
         engine.send(&format!("position fen {fen}"));
-        engine.send(go);
-        let lines = engine.until(|l| l.starts_with("bestmove"));
-        let best = lines
-            .last()
-            .unwrap()
-            .split_whitespace()
-            .nth(1)
-            .unwrap()
-            .to_string();
+        let (lines, best) = engine.search(go);
         let pv_first = lines
             .iter()
             .rev()

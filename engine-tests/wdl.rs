@@ -11,8 +11,7 @@ fn last_score_and_wdl(engine: &mut Engine, fen: Option<&str>, depth: u32) -> (St
         Some(fen) => engine.send(&format!("position fen {fen}")),
         None => engine.send("position startpos"),
     }
-    engine.send(&format!("go depth {depth}"));
-    let lines = engine.until(|l| l.starts_with("bestmove"));
+    let (lines, _) = engine.search(&format!("go depth {depth}"));
     let info = lines
         .iter()
         .rev()
@@ -34,8 +33,7 @@ fn wdl_follows_the_score_when_asked_for() {
     assert!(lines.contains(&"option name UCI_ShowWDL type check default false".to_string()));
     // Off by default: no wdl.
     engine.send("position startpos");
-    engine.send("go depth 3");
-    let lines = engine.until(|l| l.starts_with("bestmove"));
+    let (lines, _) = engine.search("go depth 3");
     assert!(lines.iter().all(|l| !l.contains(" wdl ")), "{lines:?}");
 
     engine.send("setoption name UCI_ShowWDL value true");

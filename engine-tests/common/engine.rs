@@ -102,10 +102,17 @@ impl Engine {
 
     /// Runs `go ...` and returns the bestmove token.
     pub fn bestmove(&mut self, go: &str) -> String {
+        self.search(go).1
+    }
+
+    /// Runs `go ...` and returns every line up to the `bestmove` line and
+    /// its token.
+    pub fn search(&mut self, go: &str) -> (Vec<String>, String) {
         self.send(go);
         let lines = self.until(|l| l.starts_with("bestmove"));
         let last = lines.last().unwrap();
-        last.split_whitespace().nth(1).unwrap().to_string()
+        let best = last.split_whitespace().nth(1).unwrap().to_string();
+        (lines, best)
     }
 
     /// Waits for the process to exit; panics if it does not within [`HANG`].
