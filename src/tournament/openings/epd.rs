@@ -69,4 +69,19 @@ mod tests {
             .unwrap_err();
         assert!(err.starts_with("line 5:"), "{err}");
     }
+
+    #[test]
+    fn chess960_lines_need_chess960_castling() {
+        // X-FEN rights of a Chess960 start; kept as Shredder-FEN.
+        let line = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+        let opening =
+            parse_line::<ChessPosition>(VariantId::Chess, CastlingMode::Chess960, line).unwrap();
+        assert_eq!(
+            opening.fen.as_deref(),
+            Some("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1")
+        );
+        assert!(
+            parse_line::<ChessPosition>(VariantId::Chess, CastlingMode::Standard, line).is_err()
+        );
+    }
 }
