@@ -59,7 +59,18 @@ impl WinRateModel {
 
 /// The parabola through `(0, y[0])`, `(1/2, y[1])` and `(1, y[2])`, at `x`.
 pub fn parabola(y: [f64; 3], x: f64) -> f64 {
-    y[0] * (2.0 * x - 1.0) * (x - 1.0) - 4.0 * y[1] * x * (x - 1.0) + y[2] * x * (2.0 * x - 1.0)
+    let w = parabola_weights(x);
+    y[0] * w[0] + y[1] * w[1] + y[2] * w[2]
+}
+
+/// How much each of a [`parabola`]'s three values counts at `x` (what a
+/// fit of those values differentiates by).
+pub fn parabola_weights(x: f64) -> [f64; 3] {
+    [
+        (2.0 * x - 1.0) * (x - 1.0),
+        -4.0 * x * (x - 1.0),
+        x * (2.0 * x - 1.0),
+    ]
 }
 
 impl WinRate {

@@ -297,8 +297,8 @@ impl Searcher {
         // best result are searched (the search picks among them), and the
         // tables are not probed below it, as in Stockfish.
         let tables = Arc::clone(&self.tablebases);
-        let root_in_tables = allowed.is_empty() && !legal.is_empty();
-        let root_turns = root_in_tables
+        let ask_tables = tables.any() && allowed.is_empty() && !legal.is_empty();
+        let root_turns = ask_tables
             .then(|| root.root_turns(&tables))
             .flatten()
             .filter(|r| !r.turns.is_empty());
@@ -308,7 +308,7 @@ impl Searcher {
                 .fetch_add(legal.len() as u64, Ordering::Relaxed);
             allowed = r.turns.clone();
         }
-        let tb_probing = root_turns.is_none();
+        let tb_probing = tables.any() && root_turns.is_none();
         let candidates = if allowed.is_empty() { &legal } else { &allowed };
         // Until an iteration says better: the table's move, else the first.
         let tt_move = shared.tt.probe(root.hash(), 0).map_or(0, |e| e.move_code);

@@ -94,6 +94,11 @@ impl Tablebases {
         (tables, problems)
     }
 
+    /// Whether any table was found (else the search need not ask).
+    pub fn any(&self) -> bool {
+        self.found != (0, 0)
+    }
+
     /// Table files found: chess, atomic.
     pub fn found(&self) -> (usize, usize) {
         self.found

@@ -43,15 +43,26 @@ impl TbValue {
         }
     }
 
-    /// The value for the side that just moved into a position the
-    /// opponent, to move, has `wdl` in.
-    fn for_mover(wdl: AmbiguousWdl) -> TbValue {
+    /// A value from DTZ and the halfmove clock; where rounding leaves it
+    /// ambiguous, the outright result.
+    fn of_ambiguous(wdl: AmbiguousWdl) -> TbValue {
         match wdl {
-            AmbiguousWdl::Loss | AmbiguousWdl::MaybeLoss => TbValue::Win,
-            AmbiguousWdl::BlessedLoss => TbValue::CursedWin,
+            AmbiguousWdl::Loss | AmbiguousWdl::MaybeLoss => TbValue::Loss,
+            AmbiguousWdl::BlessedLoss => TbValue::BlessedLoss,
             AmbiguousWdl::Draw => TbValue::Draw,
-            AmbiguousWdl::CursedWin => TbValue::BlessedLoss,
-            AmbiguousWdl::MaybeWin | AmbiguousWdl::Win => TbValue::Loss,
+            AmbiguousWdl::CursedWin => TbValue::CursedWin,
+            AmbiguousWdl::MaybeWin | AmbiguousWdl::Win => TbValue::Win,
+        }
+    }
+
+    /// The same result seen by the other side.
+    fn flipped(self) -> TbValue {
+        match self {
+            TbValue::Loss => TbValue::Win,
+            TbValue::BlessedLoss => TbValue::CursedWin,
+            TbValue::Draw => TbValue::Draw,
+            TbValue::CursedWin => TbValue::BlessedLoss,
+            TbValue::Win => TbValue::Loss,
         }
     }
 }
@@ -125,19 +136,12 @@ fn rank_turn<P: TablesOf>(pos: &P, m: Move, tables: &Tablebase<P>) -> Option<(Tb
     if m.is_zeroing() {
         // The move itself resets the count: one ply to a zeroing move.
         let wdl = tables.probe_wdl_after_zeroing(&after).ok()?;
-        let mover = match wdl {
-            Wdl::Loss => TbValue::Win,
-            Wdl::BlessedLoss => TbValue::CursedWin,
-            Wdl::Draw => TbValue::Draw,
-            Wdl::CursedWin => TbValue::BlessedLoss,
-            Wdl::Win => TbValue::Loss,
-        };
-        return Some((mover, 1));
+        return Some((TbValue::of(wdl).flipped(), 1));
     }
     let dtz = tables.probe_dtz(&after).ok()?;
     let wdl = AmbiguousWdl::from_dtz_and_halfmoves(dtz, after.halfmoves());
     let plies = 1 + dtz.ignore_rounding().0.unsigned_abs();
-    Some((TbValue::for_mover(wdl), plies))
+    Some((TbValue::of_ambiguous(wdl).flipped(), plies))
 }
 
 impl<P: ShakmatyVariant + TablesOf> Endgames for Shakmaty<P> {

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use anyhow::anyhow;
 
 use crate::datagen::file::{DataFile, Wdl};
-use crate::eval::win_rate::{WinRate, WinRateModel};
+use crate::eval::win_rate::{parabola_weights, WinRate, WinRateModel};
 use crate::rng::SplitMix64;
 use crate::variants::VariantId;
 
@@ -68,15 +68,6 @@ pub fn loss(model: &WinRateModel, outcomes: &[Outcome]) -> f64 {
     total / outcomes.len().max(1) as f64
 }
 
-/// The weights of the three points of a [`parabola`] at `x`.
-fn basis(x: f64) -> [f64; 3] {
-    [
-        (2.0 * x - 1.0) * (x - 1.0),
-        -4.0 * x * (x - 1.0),
-        x * (2.0 * x - 1.0),
-    ]
-}
-
 /// The model of greatest likelihood, from a start that fits most games
 /// (`a` 100, `b` 60 centipawns everywhere), by `steps` Adam steps.
 pub fn fit(outcomes: &[Outcome], start_pieces: u32, steps: usize) -> WinRateModel {
@@ -97,7 +88,7 @@ pub fn fit(outcomes: &[Outcome], start_pieces: u32, steps: usize) -> WinRateMode
             let chance = chance.max(1e-12);
             // Gradient of the negative log-likelihood.
             let (ga, gb) = (-d_a / chance, -d_b / chance);
-            for (i, w) in basis(o.material).into_iter().enumerate() {
+            for (i, w) in parabola_weights(o.material).into_iter().enumerate() {
                 g[i] += ga * w;
                 g[3 + i] += gb * w;
             }

@@ -289,7 +289,7 @@ impl Uci {
                 crate::text::shorten(&problem)
             );
         }
-        if tables.found() != (0, 0) {
+        if tables.any() {
             println!("info string {}", tables.describe());
         }
         self.engine.set_tablebases(tables);
