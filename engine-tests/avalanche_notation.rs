@@ -194,7 +194,7 @@ fn broken_fens_are_rejected() {
         match AvalanchePosition::from_fen(VariantId::Avalanche, fen) {
             Ok(_) => panic!("{fen:?} accepted"),
             Err(e) => assert!(
-                e.contains(why),
+                e.to_string().contains(why),
                 "{fen:?}: error {e:?} should mention {why:?}"
             ),
         }

@@ -942,6 +942,7 @@ fn fuzzed_fens_never_panic() {
                         true
                     }
                     Err(e) => {
+                        let e = e.to_string();
                         assert!(
                             !e.to_ascii_lowercase().starts_with("invalid fen"),
                             "message repeats the caller's prefix: {e}"

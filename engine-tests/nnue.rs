@@ -553,7 +553,7 @@ fn builtin_networks_come_back_and_tables_switch_them_off() {
         .collect();
     let defaults = Networks::default();
     for v in VariantId::ALL {
-        let like = chimera::nnue::networks::played_like(v);
+        let like = v.form_of();
         let evaluated = shipped.contains(&v) || like.is_some_and(|l| shipped.contains(&l));
         assert_eq!(defaults.get(v).is_some(), evaluated, "{v}");
         assert!(shipped.iter().filter(|&&s| s == v).count() <= 1, "{v}");
@@ -598,7 +598,7 @@ fn builtin_networks_come_back_and_tables_switch_them_off() {
     // play with avalanche's).
     let every: Vec<Arc<Network>> = VariantId::ALL
         .into_iter()
-        .filter(|&v| chimera::nnue::networks::played_like(v).is_none())
+        .filter(|&v| v.form_of().is_none())
         .map(|v| {
             let space = with_variant!(v, P => InputSpace::of::<P>(v));
             Arc::new(random_network(&space, v, 7).1)

@@ -194,7 +194,7 @@ fn malformed_fens_are_errors() {
     for (fen, why) in cases {
         match OmegaPosition::from_fen(VariantId::Omega, &fen) {
             Ok(_) => panic!("accepted {fen}"),
-            Err(e) => assert!(e.contains(why), "{fen}: {e} (wanted {why})"),
+            Err(e) => assert!(e.to_string().contains(why), "{fen}: {e} (wanted {why})"),
         }
     }
     // An en-passant field the position does not support.

@@ -15,7 +15,7 @@ fn main() -> Result<(), String> {
         return Err(usage.into());
     };
     let depth: u32 = depth.parse().map_err(|_| usage.to_string())?;
-    let mut pos = OmegaPosition::from_fen(VariantId::Omega, fen)?;
+    let mut pos = OmegaPosition::from_fen(VariantId::Omega, fen).map_err(|e| e.to_string())?;
     for token in &args[4..] {
         let m = pos.parse_move(token).map_err(|e| e.to_string())?;
         pos.play(m);

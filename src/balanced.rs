@@ -12,7 +12,7 @@ use crate::eval::Variant;
 use crate::rng::SplitMix64;
 use crate::search::{Limits, Searcher, Shared};
 use crate::text::shorten;
-use crate::variants::{chess960, CastlingMode, Rules, VariantId};
+use crate::variants::{chess960, CastlingMode, FenError, Rules, VariantId};
 use crate::with_variant;
 
 /// A position from one line of an openings file: a full FEN, or an EPD line
@@ -22,7 +22,7 @@ pub fn position_of_line<P: Rules>(
     variant: VariantId,
     castling: CastlingMode,
     line: &str,
-) -> Result<P, String> {
+) -> Result<P, FenError> {
     let fields: Vec<&str> = line.split_whitespace().collect();
     let mut candidates = Vec::new();
     if fields.len() >= 6 {
@@ -41,7 +41,7 @@ pub fn position_of_line<P: Rules>(
             }
         }
     }
-    Err(first_error.unwrap_or_else(|| "empty line".to_string()))
+    Err(first_error.unwrap_or_else(|| FenError::invalid("empty line")))
 }
 
 /// The variant's start position, or under Chess960 castling (in a variant

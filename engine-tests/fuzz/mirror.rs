@@ -76,7 +76,7 @@ pub fn guarded<T>(what: &str, f: impl FnOnce() -> T) -> Result<T, String> {
 
 /// The position a `fen` gives in `variant` (an `Err` for a broken FEN).
 pub fn from_fen(variant: VariantId, fen: &str) -> Result<Pos, String> {
-    chimera::with_variant!(variant, P => P::from_fen(variant, fen).map(|p| Arc::new(Wrap(p)) as Pos))
+    chimera::with_variant!(variant, P => P::from_fen(variant, fen).map(|p| Arc::new(Wrap(p)) as Pos).map_err(|e| e.to_string()))
 }
 
 pub fn start(variant: VariantId) -> Pos {

@@ -18,7 +18,7 @@ use crate::nnue::network::Network;
 use crate::perft;
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
 use crate::variants::view::{BoardView, Diagram, TurnParts};
-use crate::variants::{CastlingMode, MoveError, VariantId};
+use crate::variants::{CastlingMode, FenError, MoveError, VariantId};
 use crate::with_variant;
 
 /// A legal turn: its token and what it does on the board.
@@ -118,7 +118,7 @@ pub trait SearchRoot: Send {
 }
 
 /// A game of `variant` from `fen` (or its start position).
-pub fn new_game(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn GameHandle>, String> {
+pub fn new_game(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn GameHandle>, FenError> {
     new_game_with(variant, fen, CastlingMode::Standard)
 }
 
@@ -128,7 +128,7 @@ pub fn new_game_with(
     variant: VariantId,
     fen: Option<&str>,
     castling: CastlingMode,
-) -> Result<Box<dyn GameHandle>, String> {
+) -> Result<Box<dyn GameHandle>, FenError> {
     with_variant!(variant, P => {
         let game = Game::<P>::set_up(variant, fen, castling)?;
         Ok(Box::new(Handle::new(game)) as Box<dyn GameHandle>)

@@ -14,7 +14,7 @@ pub use handle::{new_game, new_game_with, GameHandle, LegalTurn, SearchRoot};
 pub use result::{GameResult, Verdict};
 pub use setup::{setup, SetupError};
 
-use crate::variants::{CastlingMode, EndReason, MoveError, Outcome, Rules, VariantId};
+use crate::variants::{CastlingMode, EndReason, FenError, MoveError, Outcome, Rules, VariantId};
 
 /// A game of one variant.
 #[derive(Clone, Debug)]
@@ -36,7 +36,7 @@ impl<P: Rules> Game<P> {
     }
 
     /// A game from a FEN of the variant.
-    pub fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
+    pub fn from_fen(variant: VariantId, fen: &str) -> Result<Self, FenError> {
         P::from_fen(variant, fen).map(Self::from_position)
     }
 
@@ -46,7 +46,7 @@ impl<P: Rules> Game<P> {
         variant: VariantId,
         fen: Option<&str>,
         castling: CastlingMode,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, FenError> {
         P::set_up(variant, fen, castling).map(Self::from_position)
     }
 

@@ -5,13 +5,13 @@ use std::fmt;
 
 use super::{new_game_with, GameHandle, Verdict};
 use crate::text::shorten;
-use crate::variants::{CastlingMode, MoveError, Reason, VariantId};
+use crate::variants::{CastlingMode, FenError, MoveError, Reason, VariantId};
 
 /// Why a position could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupError {
     /// The FEN does not describe a position of the variant.
-    Fen(String),
+    Fen(FenError),
     /// A turn is not legal (or not a turn at all) where it is played.
     Move(MoveError),
     /// A turn comes after the rules of movement ended the game.

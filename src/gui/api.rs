@@ -9,7 +9,7 @@ use super::notation;
 use super::search::{BoardEngine, Mode};
 use crate::game::{new_game, new_game_with};
 use crate::search::skill::Skill;
-use crate::variants::{chess960, CastlingMode, VariantId};
+use crate::variants::{chess960, CastlingMode, FenError, VariantId};
 
 /// A refused request: HTTP status and message (sent as `{"error": ...}`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -114,8 +114,13 @@ impl App {
         } else {
             CastlingMode::Standard
         };
-        let game = new_game_with(variant, fen.as_deref(), castling)
-            .map_err(|e| ApiError::bad_request(format!("invalid FEN: {e}")))?;
+        let game = new_game_with(variant, fen.as_deref(), castling).map_err(|e| {
+            let hint = match e {
+                FenError::NeedsChess960 => " (tick Chess960)",
+                _ => "",
+            };
+            ApiError::bad_request(format!("invalid FEN: {e}{hint}"))
+        })?;
         self.engine.new_game(game);
         Ok(self.state())
     }

@@ -5,6 +5,6 @@
 //! so shipping a network needs no code (and puts `make EVALFILE=<file>`'s
 //! first: the first network of a variant is the one that evaluates it). Avalanche's network also evaluates
 //! avalanche-balanced and avalanche-reversed
-//! ([`super::networks::played_like`]).
+//! ([`crate::variants::VariantId::form_of`]).
 
 include!(concat!(env!("OUT_DIR"), "/builtin_networks.rs"));

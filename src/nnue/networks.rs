@@ -86,11 +86,11 @@ impl Networks {
     }
 
     /// The network that evaluates `variant`, if one is loaded: its own,
-    /// else that of the variant it is a form of ([`played_like`]).
+    /// else that of the variant it is a form of ([`VariantId::form_of`]).
     pub fn get(&self, variant: VariantId) -> Option<Arc<Network>> {
         let loaded = self.loaded.read().unwrap_or_else(|e| e.into_inner());
         let of = |v: VariantId| loaded.iter().find(|n| n.variant == v).cloned();
-        of(variant).or_else(|| played_like(variant).and_then(of))
+        of(variant).or_else(|| variant.form_of().and_then(of))
     }
 
     /// Applies an `EvalFile` choice; says what now evaluates. On any error
@@ -146,16 +146,5 @@ impl Networks {
         loaded.retain(|n| n.variant != variant);
         loaded.push(Arc::new(net));
         Ok(variant)
-    }
-}
-
-/// The variant whose network also evaluates `variant` when it has none of
-/// its own. Avalanche-balanced plays avalanche's game but for White's first
-/// turn, avalanche-reversed with Black's king and queen exchanged; matches
-/// showed avalanche's network gains in both (nets/README.md).
-pub fn played_like(variant: VariantId) -> Option<VariantId> {
-    match variant {
-        VariantId::AvalancheBalanced | VariantId::AvalancheReversed => Some(VariantId::Avalanche),
-        _ => None,
     }
 }

@@ -5,7 +5,9 @@
 //! `info string error: ...` and leaves the engine as it was.
 
 pub mod command;
+mod error;
 pub mod go;
+mod option_error;
 pub mod options;
 
 use std::collections::VecDeque;
@@ -17,6 +19,7 @@ use crate::game::setup;
 use crate::tablebase::Tablebases;
 use crate::variants::CastlingMode;
 use command::Command;
+use error::UciError;
 use go::GoRequest;
 use options::{Change, Options};
 
@@ -121,10 +124,13 @@ impl Uci {
     }
 
     fn run_parsed(&mut self, parsed: Result<Option<Command>, String>) -> bool {
-        match parsed.and_then(|cmd| cmd.map_or(Ok(true), |c| self.execute(c))) {
+        let done = parsed
+            .map_err(UciError::Command)
+            .and_then(|cmd| cmd.map_or(Ok(true), |c| self.execute(c)));
+        match done {
             Ok(go_on) => go_on,
             Err(e) => {
-                print_error(&e);
+                print_error(&e.to_string());
                 true
             }
         }
@@ -153,7 +159,7 @@ impl Uci {
         true
     }
 
-    fn execute(&mut self, cmd: Command) -> Result<bool, String> {
+    fn execute(&mut self, cmd: Command) -> Result<bool, UciError> {
         match cmd {
             Command::Uci => {
                 println!("id name {ENGINE_NAME}");
@@ -188,14 +194,14 @@ impl Uci {
                     Ok(game) => self.engine.set_game(game),
                     Err(e) => {
                         self.engine.forget_game();
-                        return Err(e.to_string());
+                        return Err(e.into());
                     }
                 }
             }
             Command::BadPosition(reason) => {
                 self.engine.settle();
                 self.engine.forget_game();
-                return Err(reason);
+                return Err(UciError::Command(reason));
             }
             Command::Go(mut limits, warnings) => {
                 self.engine.settle();

@@ -9,6 +9,8 @@ use crate::tablebase::TbConfig;
 use crate::text::shorten;
 use crate::variants::{UnknownVariant, VariantId};
 
+use super::option_error::OptionError;
+
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_THREADS: usize = 256;
 
@@ -161,7 +163,7 @@ fn tune_options() -> Vec<String> {
 }
 
 /// A search parameter's `setoption`, in a `tune` build.
-fn search_param(name: &str, value: Option<&str>) -> Option<Result<Change, String>> {
+fn search_param(name: &str, value: Option<&str>) -> Option<Result<Change, OptionError>> {
     if !cfg!(feature = "tune") {
         return None;
     }
@@ -171,46 +173,39 @@ fn search_param(name: &str, value: Option<&str>) -> Option<Result<Change, String
     let min = i64::from(spec.min);
     let max = i64::from(spec.max);
     let v = match value {
-        None => Err(format!("option {} needs a value", spec.name)),
+        None => Err(OptionError::NeedsValue(spec.name)),
         Some(v) => match v.parse::<i64>() {
             Ok(n) if (min..=max).contains(&n) => Ok(n as i32),
-            _ => Err(format!(
-                "option {} must be an integer from {min} to {max}, not {}",
-                spec.name,
-                shorten(v)
-            )),
+            _ => Err(OptionError::out_of_range(spec.name, min, max, v)),
         },
     };
     Some(v.map(|n| Change::SearchParam(spec.name, n)))
 }
 
-fn spin(name: &str, value: Option<&str>, min: u64, max: u64) -> Result<u64, String> {
-    let v = value.ok_or_else(|| format!("option {name} needs a value"))?;
+fn spin(name: &'static str, value: Option<&str>, min: u64, max: u64) -> Result<u64, OptionError> {
+    let v = value.ok_or(OptionError::NeedsValue(name))?;
     match v.parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!(
-            "option {name} must be an integer from {min} to {max}, not {}",
-            shorten(v)
-        )),
+        _ => Err(OptionError::out_of_range(name, min as i64, max as i64, v)),
     }
 }
 
-fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+fn check(name: &'static str, value: Option<&str>) -> Result<bool, OptionError> {
     match value.map(str::to_ascii_lowercase).as_deref() {
         Some("true") => Ok(true),
         Some("false") => Ok(false),
-        _ => Err(format!("option {name} must be true or false")),
+        _ => Err(OptionError::NotTrueOrFalse(name)),
     }
 }
 
 /// Checks a `setoption` (names are case-insensitive, as UCI allows).
-pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
+pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, OptionError> {
     match name.to_ascii_lowercase().as_str() {
         "uci_variant" => {
-            let v = value.ok_or("option UCI_Variant needs a value")?;
+            let v = value.ok_or(OptionError::NeedsValue("UCI_Variant"))?;
             VariantId::parse_ignore_case(v)
                 .map(Change::Variant)
-                .map_err(|_| UnknownVariant { name: shorten(v) }.to_string())
+                .map_err(|_| OptionError::Variant(UnknownVariant { name: shorten(v) }))
         }
         "hash" => Ok(Change::Hash(
             spin("Hash", value, 1, max_hash_mb() as u64)? as usize
@@ -221,7 +216,9 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
         "multipv" => Ok(Change::MultiPv(spin("MultiPV", value, 1, 256)? as usize)),
         "move overhead" => Ok(Change::MoveOverhead(spin("Move Overhead", value, 0, 5000)?)),
         "clear hash" => Ok(Change::ClearHash),
-        "evalfile" => EvalChoice::parse(value.unwrap_or("")).map(Change::EvalFile),
+        "evalfile" => EvalChoice::parse(value.unwrap_or(""))
+            .map(Change::EvalFile)
+            .map_err(|_| OptionError::NeedsValue("EvalFile")),
         "ponder" => check("Ponder", value).map(Change::Ponder),
         "uci_chess960" => check("UCI_Chess960", value).map(Change::Chess960),
         "uci_showwdl" => check("UCI_ShowWDL", value).map(Change::ShowWdl),
@@ -238,8 +235,7 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, String> {
         "uci_elo" => Ok(Change::Elo(
             spin("UCI_Elo", value, u64::from(MIN_ELO), u64::from(MAX_ELO))? as u32,
         )),
-        _ => search_param(name, value)
-            .unwrap_or_else(|| Err(format!("unknown option {}", shorten(name)))),
+        _ => search_param(name, value).unwrap_or_else(|| Err(OptionError::unknown(name))),
     }
 }
 
@@ -250,21 +246,49 @@ mod tests {
     #[test]
     fn checks_values() {
         assert_eq!(parse_change("hash", Some("64")), Ok(Change::Hash(64)));
-        assert!(parse_change("Hash", Some("0")).is_err());
-        assert!(parse_change("Hash", Some("lots")).is_err());
-        assert!(parse_change("Threads", None).is_err());
+        let max = max_hash_mb() as i64;
+        assert_eq!(
+            parse_change("Hash", Some("0")),
+            Err(OptionError::OutOfRange {
+                name: "Hash",
+                min: 1,
+                max,
+                value: "0".into()
+            })
+        );
+        assert_eq!(
+            parse_change("Hash", Some("lots")).unwrap_err().to_string(),
+            format!("option Hash must be an integer from 1 to {max}, not lots")
+        );
+        assert_eq!(
+            parse_change("Threads", None),
+            Err(OptionError::NeedsValue("Threads"))
+        );
         assert_eq!(
             parse_change("UCI_Variant", Some("Atomic")),
             Ok(Change::Variant(VariantId::Atomic))
         );
-        assert!(parse_change("UCI_Variant", Some("xiangqi")).is_err());
-        assert!(parse_change("Ponder", Some("maybe")).is_err());
+        assert!(matches!(
+            parse_change("UCI_Variant", Some("xiangqi")),
+            Err(OptionError::Variant(_))
+        ));
+        assert_eq!(
+            parse_change("Ponder", Some("maybe")),
+            Err(OptionError::NotTrueOrFalse("Ponder"))
+        );
         assert_eq!(
             parse_change("uci_chess960", Some("TRUE")),
             Ok(Change::Chess960(true))
         );
         assert!(parse_change("UCI_Chess960", None).is_err());
-        assert!(parse_change("Contempt", Some("1")).is_err());
+        assert_eq!(
+            parse_change("Contempt", Some("1")),
+            Err(OptionError::Unknown("Contempt".into()))
+        );
+        assert_eq!(
+            parse_change("EvalFile", None),
+            Err(OptionError::NeedsValue("EvalFile"))
+        );
         assert_eq!(parse_change("Clear Hash", None), Ok(Change::ClearHash));
     }
 

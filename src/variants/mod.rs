@@ -19,6 +19,7 @@ pub mod chess960;
 pub mod dynamo;
 #[cfg(test)]
 mod exchange_value;
+mod fen_error;
 mod id;
 mod move_error;
 pub mod omega;
@@ -34,6 +35,7 @@ pub mod xboard;
 
 use std::fmt::Debug;
 
+pub use fen_error::FenError;
 pub use id::{UnknownVariant, VariantId};
 pub use move_error::{MoveError, Reason};
 pub use pawn_key::pawn_key;
@@ -168,11 +170,19 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// illegal FEN is an `Err` with a readable reason (the reason alone:
     /// callers say "invalid fen"), and so is a variant the backend does not
     /// play.
-    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String>;
+    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, FenError>;
 
     /// The backend plays a Chess960 form of its variants (chess and atomic,
     /// as `UCI_Chess960` in Stockfish and Fairy-Stockfish).
     const CHESS960: bool = false;
+
+    /// The variant `variant` is a form of, if any: its game but for a detail
+    /// (avalanche-balanced and avalanche-reversed are forms of avalanche).
+    /// The other's network evaluates it when it has none of its own
+    /// (matches showed the gain, nets/README.md).
+    fn form_of(_variant: VariantId) -> Option<VariantId> {
+        None
+    }
 
     /// [`Rules::from_fen`] with castling under `castling`; the position
     /// keeps it (its FEN and castling tokens follow it). Only a backend
@@ -181,10 +191,10 @@ pub trait Rules: Clone + Send + Sync + 'static {
         variant: VariantId,
         fen: &str,
         castling: CastlingMode,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, FenError> {
         match castling {
             CastlingMode::Standard => Self::from_fen(variant, fen),
-            CastlingMode::Chess960 => Err(format!("{variant} has no Chess960 form")),
+            CastlingMode::Chess960 => Err(FenError::NoChess960(variant)),
         }
     }
 
@@ -195,7 +205,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
         variant: VariantId,
         fen: Option<&str>,
         castling: CastlingMode,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, FenError> {
         let castling = if Self::CHESS960 {
             castling
         } else {
@@ -376,16 +386,15 @@ pub trait Rules: Clone + Send + Sync + 'static {
 /// of the caller, since the registry hands each backend only its own
 /// [`Rules::VARIANTS`]. `from_fen` returns it; `start_fen`, `start` and
 /// `bench_fens`, which cannot fail otherwise, panic with it.
-pub fn not_played<P: Rules>(variant: VariantId) -> String {
-    let plays: Vec<&str> = P::VARIANTS.iter().map(|v| v.name()).collect();
-    format!(
-        "{variant} is not played by this backend (it plays {})",
-        plays.join(", ")
-    )
+pub fn not_played<P: Rules>(variant: VariantId) -> FenError {
+    FenError::NotPlayed {
+        variant,
+        plays: P::VARIANTS,
+    }
 }
 
 /// `Ok` if backend `P` plays `variant`, else the [`not_played`] error.
-pub fn check_played<P: Rules>(variant: VariantId) -> Result<(), String> {
+pub fn check_played<P: Rules>(variant: VariantId) -> Result<(), FenError> {
     if P::VARIANTS.contains(&variant) {
         Ok(())
     } else {

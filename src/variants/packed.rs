@@ -216,7 +216,7 @@ pub fn unpack<P: Packed>(variant: VariantId, layout: &Layout, bytes: &[u8]) -> R
         if castling.is_empty() { "-" } else { &castling },
         if ep.is_empty() { "-" } else { &ep },
     );
-    let mut pos = P::from_fen(variant, &fen)?;
+    let mut pos = P::from_fen(variant, &fen).map_err(|e| e.to_string())?;
     pos.unpack_extra(&rest[FIELD_BYTES..])?;
     Ok(pos)
 }

@@ -50,6 +50,11 @@ impl super::VariantId {
         with_variant!(self, P => P::start_fen(self))
     }
 
+    /// The variant this one is a form of ([`super::Rules::form_of`]).
+    pub fn form_of(self) -> Option<super::VariantId> {
+        with_variant!(self, P => P::form_of(self))
+    }
+
     /// Whether the variant has a Chess960 form ([`super::Rules::CHESS960`]).
     pub fn has_chess960(self) -> bool {
         with_variant!(self, P => P::CHESS960)
@@ -64,7 +69,7 @@ impl super::VariantId {
 
 #[cfg(test)]
 mod tests {
-    use crate::variants::{Rules, VariantId};
+    use crate::variants::{FenError, Rules, VariantId};
 
     #[test]
     fn every_variant_has_a_backend_that_plays_it() {
@@ -83,10 +88,18 @@ mod tests {
         use crate::variants::chess::ChessPosition;
         use crate::variants::omega::OmegaPosition;
         let fen = ChessPosition::start_fen(VariantId::Chess);
+        let e = OmegaPosition::from_fen(VariantId::Chess, fen).unwrap_err();
         assert_eq!(
-            OmegaPosition::from_fen(VariantId::Chess, fen).unwrap_err(),
+            e.to_string(),
             "chess is not played by this backend (it plays omega)"
         );
+        assert!(matches!(
+            e,
+            FenError::NotPlayed {
+                variant: VariantId::Chess,
+                ..
+            }
+        ));
         assert!(std::panic::catch_unwind(|| ChessPosition::start(VariantId::Dynamo)).is_err());
     }
 }

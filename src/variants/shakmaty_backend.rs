@@ -13,7 +13,9 @@ use shakmaty::{
 };
 
 use super::board8::piece::EXCHANGE_VALUE;
-use super::{assert_played, check_played, EndReason, GameEnd, MoveError, Rules, VariantId};
+use super::{
+    assert_played, check_played, EndReason, FenError, GameEnd, MoveError, Rules, VariantId,
+};
 
 /// What a shakmaty position type needs to become a Chimera backend.
 pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static {
@@ -90,7 +92,7 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
         P::START_FEN
     }
 
-    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
+    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, FenError> {
         Self::from_fen_with(variant, fen, CastlingMode::Standard)
     }
 
@@ -100,7 +102,7 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
         variant: VariantId,
         fen: &str,
         castling: CastlingMode,
-    ) -> Result<Self, String> {
+    ) -> Result<Self, FenError> {
         check_played::<Self>(variant)?;
         // The caller prefixes "invalid fen: ", so the reasons say only what
         // is wrong (shakmaty's own texts repeat "fen"/"illegal position").
@@ -108,11 +110,9 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
         let pos: P = fen.into_position(castling).map_err(|e| {
             let only_castling = e.kinds() == PositionErrorKinds::INVALID_CASTLING_RIGHTS;
             if only_castling && castling == CastlingMode::Standard {
-                "castling rights without a king and rook on their usual squares \
-                 (a Chess960 position needs UCI_Chess960)"
-                    .to_string()
+                FenError::NeedsChess960
             } else {
-                e.to_string()
+                FenError::Invalid(e.to_string())
             }
         })?;
         Ok(Shakmaty::new(pos))

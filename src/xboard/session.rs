@@ -170,7 +170,7 @@ impl Session {
                         | Change::EvalFile(_)),
                     ) => self.apply(c, line),
                     Ok(_) => println!("{}", output::error("unknown option", line)),
-                    Err(e) => println!("{}", output::error(&e, line)),
+                    Err(e) => println!("{}", output::error(&e.to_string(), line)),
                 }
             }
         }

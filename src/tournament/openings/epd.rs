@@ -11,7 +11,8 @@ pub fn parse_line<P: Rules>(
     castling: CastlingMode,
     line: &str,
 ) -> Result<Opening, String> {
-    let pos = check_playable(position_of_line::<P>(variant, castling, line)?)?;
+    let pos = position_of_line::<P>(variant, castling, line).map_err(|e| e.to_string())?;
+    let pos = check_playable(pos)?;
     Ok(Opening {
         fen: Some(pos.fen()),
         moves: Vec::new(),

@@ -31,7 +31,8 @@ impl Opening {
         variant: VariantId,
         castling: CastlingMode,
     ) -> Result<P, String> {
-        let mut pos = P::set_up(variant, self.fen.as_deref(), castling)?;
+        let mut pos =
+            P::set_up(variant, self.fen.as_deref(), castling).map_err(|e| e.to_string())?;
         for token in &self.moves {
             let m = pos.parse_move(token).map_err(|e| e.to_string())?;
             pos.play(m);

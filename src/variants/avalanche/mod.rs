@@ -27,7 +27,9 @@ mod zobrist;
 pub use board::Board;
 pub use turn::Turn;
 
-use super::{board8, not_played, EndReason, GameEnd, MoveError, Outcome, Rules, VariantId};
+use super::{
+    board8, not_played, EndReason, FenError, GameEnd, MoveError, Outcome, Rules, VariantId,
+};
 use bits::*;
 use board8::piece::EXCHANGE_VALUE;
 
@@ -148,13 +150,22 @@ impl Rules for AvalanchePosition {
         }
     }
 
-    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
+    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, FenError> {
         let kind = Kind::of(variant).ok_or_else(|| not_played::<Self>(variant))?;
-        AvalanchePosition::parse_fen(kind, fen)
+        Ok(AvalanchePosition::parse_fen(kind, fen)?)
     }
 
     fn variant(&self) -> VariantId {
         self.kind.variant()
+    }
+
+    /// Balanced differs from avalanche only in White's first turn, reversed
+    /// in where Black's king and queen start.
+    fn form_of(variant: VariantId) -> Option<VariantId> {
+        match Kind::of(variant)? {
+            Kind::Standard => None,
+            Kind::Balanced | Kind::Reversed => Some(VariantId::Avalanche),
+        }
     }
 
     fn fen(&self) -> String {

@@ -20,7 +20,8 @@ mod see;
 mod view;
 
 use super::{
-    assert_played, board8, check_played, EndReason, GameEnd, MoveError, Outcome, Rules, VariantId,
+    assert_played, board8, check_played, EndReason, FenError, GameEnd, MoveError, Outcome, Rules,
+    VariantId,
 };
 use board::{color_of, role_of, Bits, Piece, BLACK, EMPTY, KING, PAWN, ROOK, WHITE, ZOBRIST};
 use board8::piece::EXCHANGE_VALUE;
@@ -292,9 +293,9 @@ impl Rules for DynamoPosition {
         START_FEN
     }
 
-    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
+    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, FenError> {
         check_played::<Self>(variant)?;
-        fen::parse(fen)
+        Ok(fen::parse(fen)?)
     }
 
     fn variant(&self) -> VariantId {

@@ -23,7 +23,7 @@ pub use board::{file_of, rank_of};
 pub use notation::{parse_square, square_name};
 
 use super::{
-    assert_played, check_played, EndReason, GameEnd, MoveError, Outcome, Rules, VariantId,
+    assert_played, check_played, EndReason, FenError, GameEnd, MoveError, Outcome, Rules, VariantId,
 };
 
 pub const WHITE: usize = 0;
@@ -349,9 +349,9 @@ impl Rules for OmegaPosition {
         START_FEN
     }
 
-    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, String> {
+    fn from_fen(variant: VariantId, fen: &str) -> Result<Self, FenError> {
         check_played::<Self>(variant)?;
-        fen::parse(fen)
+        Ok(fen::parse(fen)?)
     }
 
     fn variant(&self) -> VariantId {
