@@ -149,6 +149,19 @@ impl Networks {
     }
 }
 
+/// The bytes of the network built into the binary that evaluates `variant`
+/// under `<builtin>` (its own, else that of the variant it is a form of),
+/// if any: what a data file's header hashes.
+pub fn builtin_file(variant: VariantId) -> Option<&'static [u8]> {
+    let of = |v: VariantId| {
+        super::builtin::SHIPPED
+            .iter()
+            .copied()
+            .find(|bytes| Network::variant_of(bytes).ok() == Some(v))
+    };
+    of(variant).or_else(|| played_like(variant).and_then(of))
+}
+
 /// The variant whose network also evaluates `variant` when it has none of
 /// its own. Avalanche-balanced plays avalanche's game but for White's first
 /// turn, avalanche-reversed with Black's king and queen exchanged; matches
