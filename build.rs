@@ -3,12 +3,49 @@
 //! its variant in its header), with no list to edit. `CHIMERA_EVALFILE`
 //! (`make EVALFILE=<file>`, as OpenBench builds) puts one more network
 //! first, which then evaluates the variant it names instead of the shipped
-//! one.
+//! one. It also gives the build its git commit (`CHIMERA_COMMIT`, which
+//! `chimera --version` prints and `chimera datagen` writes into each data
+//! file's header).
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A git command's output in the package's folder, if git answers.
+fn git(args: &[&str]) -> Option<String> {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?.trim().to_string();
+    (out.status.success() && !text.is_empty()).then_some(text)
+}
+
+/// `CHIMERA_COMMIT`, and the files whose change means another commit:
+/// HEAD (a detached one holds the commit), the branch's ref, packed refs.
+fn commit() {
+    let commit = git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".to_string());
+    println!("cargo:rustc-env=CHIMERA_COMMIT={commit}");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut watched: Vec<PathBuf> = Vec::new();
+    if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
+        watched.push(root.join(dir).join("HEAD"));
+    }
+    if let Some(common) = git(&["rev-parse", "--git-common-dir"]) {
+        let common = root.join(common);
+        if let Some(branch) = git(&["rev-parse", "--symbolic-full-name", "HEAD"]) {
+            watched.push(common.join(branch));
+        }
+        watched.push(common.join("packed-refs"));
+    }
+    for path in watched.iter().filter(|p| p.exists()) {
+        println!("cargo:rerun-if-changed={}", path.display());
+    }
+}
 
 fn main() {
+    commit();
     let nets = Path::new(env!("CARGO_MANIFEST_DIR")).join("nets");
     println!("cargo:rerun-if-changed={}", nets.display());
     let mut files: Vec<_> = std::fs::read_dir(&nets)

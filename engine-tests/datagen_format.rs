@@ -116,20 +116,24 @@ fn files_append_repair_and_refuse_damage() {
     push_record(&mut game, &layout, &pos, -7, Wdl::Draw).unwrap();
     let record = game.len() / 2;
 
-    let mut w = DataWriter::open(&path, variant, &layout).unwrap();
+    let mut w = DataWriter::open(&path, variant, &layout, "").unwrap();
     assert_eq!((w.existing, w.repaired), (0, 0));
-    w.append(&game).unwrap();
+    w.append_game(&mut game.clone()).unwrap();
     drop(w);
     // A second run appends.
-    let mut w = DataWriter::open(&path, variant, &layout).unwrap();
+    let mut w = DataWriter::open(&path, variant, &layout, "").unwrap();
     assert_eq!((w.existing, w.repaired), (2, 0));
-    w.append(&game[..record]).unwrap();
+    w.append_game(&mut game[..record].to_vec()).unwrap();
     drop(w);
     let file = DataFile::read(&path).unwrap();
     assert_eq!(file.variant, variant);
     assert_eq!(file.len(), 3);
     let scores: Vec<(i16, Wdl)> = file.records().map(|r| (r.score, r.result)).collect();
     assert_eq!(scores, [(25, Wdl::Win), (-7, Wdl::Draw), (25, Wdl::Win)]);
+    // Each append is a game: its first record is marked.
+    let starts: Vec<bool> = file.records().map(|r| r.starts_game).collect();
+    assert_eq!(starts, [true, false, true]);
+    assert_eq!(file.header.version, 2);
     let back: ChessPosition = file.position(&file.record(2)).unwrap();
     assert_eq!(back.fen(), pos.fen());
 
@@ -139,14 +143,14 @@ fn files_append_repair_and_refuse_damage() {
     std::fs::write(&path, &bytes).unwrap();
     let err = DataFile::read(&path).err().expect("truncated");
     assert!(err.contains("truncated"), "{err}");
-    let w = DataWriter::open(&path, variant, &layout).unwrap();
+    let w = DataWriter::open(&path, variant, &layout, "").unwrap();
     assert_eq!((w.existing, w.repaired), (3, 5));
     drop(w);
     assert_eq!(DataFile::read(&path).unwrap().len(), 3);
 
     // Another variant's run refuses to append to it.
     let atomic = with_variant!(VariantId::Atomic, P => Layout::of::<P>(VariantId::Atomic));
-    let err = DataWriter::open(&path, VariantId::Atomic, &atomic)
+    let err = DataWriter::open(&path, VariantId::Atomic, &atomic, "")
         .err()
         .expect("chess data");
     assert!(err.contains("chess"), "{err}");
@@ -167,6 +171,105 @@ fn files_append_repair_and_refuse_damage() {
     let mut bad = good.clone();
     bad[8] = 99; // version
     assert!(DataFile::from_bytes(bad).err().unwrap().contains("version"));
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// Version 1 files (no metadata, no game marks) still read, and a run
+/// appending to one keeps it version 1: its games told by fullmove numbers.
+#[test]
+fn version_1_files_still_read_and_append() {
+    use chimera::variants::chess::ChessPosition;
+    use chimera::variants::Rules;
+    let variant = VariantId::Chess;
+    let layout = Layout::of::<ChessPosition>(variant);
+    let path = temp_file("v1.data");
+    let mut pos = ChessPosition::start(variant);
+    let mut game = Vec::new();
+    push_record(&mut game, &layout, &pos, 10, Wdl::Draw).unwrap();
+    for token in ["e2e4", "e7e5", "g1f3"] {
+        let m = pos.parse_move(token).expect("legal");
+        pos.play(m);
+    }
+    push_record(&mut game, &layout, &pos, 30, Wdl::Draw).unwrap();
+    let mut v1 = Vec::new();
+    v1.extend_from_slice(b"CHIMDATA");
+    v1.extend_from_slice(&1u16.to_le_bytes());
+    v1.extend_from_slice(&34u16.to_le_bytes());
+    v1.extend_from_slice(&[0; 4]);
+    v1.extend_from_slice(b"chess\0\0\0\0\0\0\0\0\0\0\0");
+    assert_eq!(v1.len(), HEADER_LEN);
+    v1.extend_from_slice(&game);
+    std::fs::write(&path, &v1).unwrap();
+
+    let mut w = DataWriter::open(&path, variant, &layout, "engine=x\n").unwrap();
+    assert_eq!((w.existing, w.header.version), (2, 1));
+    assert_eq!(w.header.metadata, "");
+    w.append_game(&mut game.clone()).unwrap();
+    drop(w);
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(bytes[..HEADER_LEN], v1[..HEADER_LEN], "the header is kept");
+    assert_eq!(
+        bytes[HEADER_LEN..],
+        [&game[..], &game[..]].concat(),
+        "no marks"
+    );
+    let file = DataFile::read(&path).unwrap();
+    assert_eq!(file.len(), 4);
+    let starts: Vec<bool> = file.records().map(|r| r.starts_game).collect();
+    assert_eq!(starts, [true, false, true, false]);
+    let back: ChessPosition = file.position(&file.record(3)).unwrap();
+    assert_eq!(back.fen(), pos.fen());
+    // A version 1 header with metadata, or a mark, is corrupt.
+    let mut bad = bytes.clone();
+    bad[12] = 1;
+    assert!(DataFile::from_bytes(bad).is_err());
+    let mut bad = bytes.clone();
+    bad[HEADER_LEN + 33] |= 0x80;
+    assert!(DataFile::from_bytes(bad).err().unwrap().contains("result"));
+    std::fs::remove_file(&path).unwrap();
+}
+
+/// A version 2 header: bytes 12..16 the length of the metadata after it.
+#[test]
+fn version_2_headers_carry_metadata() {
+    use chimera::variants::chess::ChessPosition;
+    let variant = VariantId::Chess;
+    let layout = Layout::of::<ChessPosition>(variant);
+    let path = temp_file("v2.data");
+    let metadata = "seed=3\nshard=1/4\n";
+    let mut w = DataWriter::open(&path, variant, &layout, metadata).unwrap();
+    let mut game = Vec::new();
+    push_record(
+        &mut game,
+        &layout,
+        &ChessPosition::start(variant),
+        5,
+        Wdl::Win,
+    )
+    .unwrap();
+    w.append_game(&mut game).unwrap();
+    drop(w);
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(bytes[8..16], [2, 0, 34, 0, 17, 0, 0, 0]);
+    assert_eq!(&bytes[HEADER_LEN..HEADER_LEN + 17], metadata.as_bytes());
+    assert_eq!(bytes.len(), HEADER_LEN + 17 + 34);
+    assert_eq!(bytes[bytes.len() - 1], 0x82, "a win, first of its game");
+    let file = DataFile::read(&path).unwrap();
+    let pairs: Vec<(&str, &str)> = file.header.pairs().collect();
+    assert_eq!(pairs, [("seed", "3"), ("shard", "1/4")]);
+    assert_eq!(file.record(0).result, Wdl::Win);
+    // A second run appends under the first run's header.
+    let w = DataWriter::open(&path, variant, &layout, "seed=4\n").unwrap();
+    assert_eq!((w.existing, w.header.metadata.as_str()), (1, metadata));
+    drop(w);
+    // Metadata cut short, or not UTF-8, is refused.
+    let err = DataFile::from_bytes(bytes[..HEADER_LEN + 10].to_vec())
+        .err()
+        .unwrap();
+    assert!(err.contains("metadata"), "{err}");
+    let mut bad = bytes.clone();
+    bad[HEADER_LEN] = 0xff;
+    assert!(DataFile::from_bytes(bad).err().unwrap().contains("UTF-8"));
     std::fs::remove_file(&path).unwrap();
 }
 

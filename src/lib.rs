@@ -3,6 +3,7 @@
 
 pub mod balanced;
 pub mod bench;
+pub mod data;
 pub mod datagen;
 pub mod engine;
 pub mod eval;
@@ -22,3 +23,16 @@ pub mod tune;
 pub mod uci;
 pub mod variants;
 pub mod xboard;
+
+/// The git commit this binary was built from (`unknown` when built outside
+/// a git checkout): `build.rs` asks git. A build with uncommitted changes
+/// names the commit it started from.
+pub const COMMIT: &str = env!("CHIMERA_COMMIT");
+
+/// `chimera --version`: the version and the commit.
+pub const VERSION_LINE: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("CHIMERA_COMMIT"),
+    ")"
+);

@@ -1,7 +1,8 @@
 //! The `chimera` binary: a UCI or XBoard engine by default (the GUI's first
 //! command says which), plus `bench`, `gui` (the
 //! web board), `match` (the tournament runner), `openings` (balanced
-//! opening files for matches), `datagen` (training data), `tune` (fits the
+//! opening files for matches), `datagen` (training data), `data` (data
+//! files into training sets), `tune` (fits the
 //! evaluation's numbers to that data) and `train` (a network on it).
 //! Arguments that name no subcommand are UCI lines, run in order before
 //! the engine exits, as Stockfish runs them (`chimera "go depth 10"`,
@@ -12,7 +13,7 @@ use clap::{CommandFactory, Parser, Subcommand};
 #[derive(Parser)]
 #[command(
     name = "chimera",
-    version,
+    version = chimera::VERSION_LINE,
     about = "A UCI engine for chess, atomic, avalanche, Omega and Dynamo chess"
 )]
 struct Cli {
@@ -39,6 +40,8 @@ enum Cmd {
     Openings(chimera::tournament::openings::generate::OpeningsArgs),
     /// Self-play games as training data (docs/datagen.md).
     Datagen(chimera::datagen::DatagenArgs),
+    /// Data files into a training set: stats, merge, shuffle, dedupe, split (docs/datagen.md).
+    Data(chimera::data::DataArgs),
     /// Fit a variant's evaluation numbers to datagen data (docs/tuning.md).
     Tune(chimera::tune::TuneArgs),
     /// Train a network (NNUE) on datagen data (docs/nnue.md).
@@ -86,6 +89,12 @@ fn main() {
         Some(Cmd::Datagen(args)) => {
             if let Err(e) = chimera::datagen::run(args) {
                 eprintln!("chimera datagen: {e:#}");
+                std::process::exit(1);
+            }
+        }
+        Some(Cmd::Data(args)) => {
+            if let Err(e) = chimera::data::run(args) {
+                eprintln!("chimera data: {e:#}");
                 std::process::exit(1);
             }
         }

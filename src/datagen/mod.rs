@@ -3,8 +3,8 @@
 //!
 //! `file` is the data file (header, appending, reading; positions packed
 //! by [`crate::variants::packed`]), `selfplay` plays one game. This file runs
-//! the command: worker threads play games, the main thread appends each
-//! finished game to the file and shows progress.
+//! the command: worker threads play games (this shard's game indices), the
+//! main thread appends each finished game to the file and shows progress.
 
 pub mod file;
 pub mod selfplay;
@@ -19,7 +19,7 @@ use anyhow::anyhow;
 
 use crate::eval::Variant;
 use crate::game::GameResult;
-use crate::nnue::networks::{EvalChoice, Networks, BUILTIN_EVAL};
+use crate::nnue::networks::{builtin_file, EvalChoice, Networks, BUILTIN_EVAL};
 use crate::tournament::openings::{read_book, BookFormat, Opening};
 use crate::variants::packed::{Layout, Packed};
 use crate::variants::{CastlingMode, VariantId};
@@ -60,6 +60,13 @@ pub struct DatagenArgs {
     #[arg(long)]
     pub seed: Option<u64>,
 
+    /// Play only this shard's games, `K/N` (0 <= K < N, with --seed): game
+    /// indices `i` with `i % N == K`, so the N shards of one seed never
+    /// repeat each other's games. --games and --positions count this
+    /// shard's.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+
     /// Openings file (EPD/FEN lines, or PGN with a .pgn name); an opening is
     /// drawn at random for each game.
     #[arg(long, value_name = "FILE")]
@@ -79,6 +86,35 @@ pub struct DatagenArgs {
     /// the variant, if any, else the hand-written evaluation.
     #[arg(long, value_name = "FILE", default_value = BUILTIN_EVAL)]
     pub eval_file: String,
+}
+
+/// A shard of a data set: game indices `i` with `i % count == index`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole data set in one shard.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Reads `K/N`, 0 <= K < N.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("bad --shard {text:?}: give K/N with 0 <= K < N, e.g. 0/4");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: u64 = k.trim().parse().map_err(|_| bad())?;
+        let count: u64 = n.trim().parse().map_err(|_| bad())?;
+        if index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The game index of this shard's `j`-th game.
+    pub fn game(self, j: u64) -> u64 {
+        j.saturating_mul(self.count).saturating_add(self.index)
+    }
 }
 
 /// Games and positions written, and the results from White's side.
@@ -122,6 +158,40 @@ impl Tally {
             self.dropped
         )
     }
+
+    /// The time left at the pace so far, for a run bounded by `games`
+    /// (openings dropped count: they use up game indices) or `positions`,
+    /// whichever comes first; `None` before the first game.
+    fn eta(
+        &self,
+        elapsed: Duration,
+        games: Option<u64>,
+        positions: Option<u64>,
+    ) -> Option<Duration> {
+        let secs = elapsed.as_secs_f64();
+        let left = |done: u64, goal: u64| {
+            (done > 0).then(|| secs * goal.saturating_sub(done) as f64 / done as f64)
+        };
+        let by_games = games.and_then(|g| left(self.games + self.dropped, g));
+        let by_positions = positions.and_then(|p| left(self.positions, p));
+        let left = match (by_games, by_positions) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b)?,
+        };
+        Some(Duration::from_secs_f64(left))
+    }
+}
+
+/// `1h02m`, `12m30s`, `45s`.
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, s % 3600 / 60)
+    } else if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
+    }
 }
 
 /// Runs the command.
@@ -132,19 +202,106 @@ pub fn run(args: DatagenArgs) -> anyhow::Result<()> {
     if args.threads == 0 || args.nodes == Some(0) || args.depth.is_some_and(|d| d < 1) {
         return Err(anyhow!("--threads, --nodes and --depth must be positive"));
     }
+    let shard = match &args.shard {
+        None => Shard::WHOLE,
+        Some(text) => Shard::parse(text).map_err(|e| anyhow!(e))?,
+    };
+    if args.shard.is_some() && args.seed.is_none() {
+        return Err(anyhow!(
+            "--shard needs --seed: the shards of one data set share one seed"
+        ));
+    }
     let variant = VariantId::parse(&args.variant)?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
     });
-    crate::with_variant!(variant, P => run_variant::<P>(variant, &args, seed))
+    crate::with_variant!(variant, P => run_variant::<P>(variant, &args, seed, shard))
+}
+
+/// A value on one metadata line.
+fn one_line(value: &str) -> String {
+    value.replace(['\n', '\r'], " ")
+}
+
+/// The metadata block of a new data file (docs/datagen.md): how its data
+/// was made.
+fn metadata(
+    variant: VariantId,
+    args: &DatagenArgs,
+    seed: u64,
+    shard: Shard,
+    config: &PlayConfig,
+    network: &str,
+    network_sha256: Option<String>,
+) -> anyhow::Result<String> {
+    let mut lines = vec![
+        format!("engine=Chimera {}", env!("CARGO_PKG_VERSION")),
+        format!("commit={}", crate::COMMIT),
+        format!("variant={variant}"),
+        format!("shard={}/{}", shard.index, shard.count),
+        format!("seed={seed}"),
+        format!("eval={}", one_line(&args.eval_file)),
+        format!("network={}", one_line(network)),
+    ];
+    if let Some(sha) = network_sha256 {
+        lines.push(format!("network_sha256={sha}"));
+    }
+    let limit = |x: Option<String>| x.unwrap_or_else(|| "none".to_string());
+    lines.push(format!(
+        "nodes={}",
+        limit(config.nodes.map(|n| n.to_string()))
+    ));
+    lines.push(format!(
+        "depth={}",
+        limit(config.depth.map(|d| d.to_string()))
+    ));
+    lines.push(format!("hash_mb={}", args.hash));
+    lines.push(format!("threads={}", args.threads));
+    match &args.openings {
+        None => lines.push(format!("openings=random-plies {}", config.random_plies)),
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).map_err(|e| anyhow!("cannot read {}: {e}", path.display()))?;
+            lines.push(format!(
+                "openings={}",
+                one_line(&path.display().to_string())
+            ));
+            lines.push(format!("openings_sha256={}", sha256_hex(&bytes)));
+        }
+    }
+    lines.push(format!(
+        "games={}",
+        limit(args.games.map(|g| g.to_string()))
+    ));
+    lines.push(format!(
+        "positions={}",
+        limit(args.positions.map(|p| p.to_string()))
+    ));
+    lines.push(format!(
+        "adjudication=opening dropped beyond {} cp; win beyond {} cp for {} plies; draw within {} cp for {} plies after ply {}; draw at ply {}",
+        config.max_opening_score,
+        config.win_score,
+        config.win_plies,
+        config.draw_score,
+        config.draw_plies,
+        config.draw_after,
+        config.max_plies
+    ));
+    lines.push(format!("date={}", crate::game::pgn::now_utc()));
+    let command: Vec<String> = std::env::args().map(|a| one_line(&a)).collect();
+    lines.push(format!("command={}", command.join(" ")));
+    let mut block = lines.join("\n");
+    block.push('\n');
+    Ok(block)
 }
 
 fn run_variant<P: Variant + Packed>(
     variant: VariantId,
     args: &DatagenArgs,
     seed: u64,
+    shard: Shard,
 ) -> anyhow::Result<()> {
     let openings: Vec<Opening> = match &args.openings {
         None => Vec::new(),
@@ -163,28 +320,28 @@ fn run_variant<P: Variant + Packed>(
     };
     let networks = Arc::new(Networks::default());
     let choice = EvalChoice::parse(&args.eval_file).map_err(|e| anyhow!(e))?;
+    let mut network_bytes = None;
     if let EvalChoice::File(path) = &choice {
         let named = networks.load_file(path).map_err(|e| anyhow!(e))?;
         if named != variant {
             return Err(anyhow!("{path} is a network for {named}"));
         }
+        network_bytes = std::fs::read(path).ok();
     } else {
         networks.choose(&choice).map_err(|e| anyhow!(e))?;
     }
     let evaluation = match networks.get(variant) {
-        Some(_) if choice == EvalChoice::Builtin => "the built-in network".to_string(),
+        Some(_) if choice == EvalChoice::Builtin => {
+            network_bytes = builtin_file(variant).map(<[u8]>::to_vec);
+            "the built-in network".to_string()
+        }
         Some(_) => format!("network {}", args.eval_file),
-        None => "hand-written evaluation".to_string(),
+        None => {
+            network_bytes = None;
+            "hand-written evaluation".to_string()
+        }
     };
     let layout = Layout::of::<P>(variant);
-    let mut writer = DataWriter::open(&args.out, variant, &layout).map_err(|e| anyhow!(e))?;
-    if writer.repaired > 0 {
-        eprintln!(
-            "{}: cut off a torn last record ({} bytes) left by an interrupted run",
-            args.out.display(),
-            writer.repaired
-        );
-    }
     let config = PlayConfig {
         nodes: args.nodes.or(if args.depth.is_none() {
             Some(5000)
@@ -195,8 +352,34 @@ fn run_variant<P: Variant + Packed>(
         random_plies: args.random_plies,
         ..PlayConfig::default()
     };
+    let network = match &choice {
+        _ if network_bytes.is_none() => "none (hand-written evaluation)".to_string(),
+        EvalChoice::File(path) => path.clone(),
+        _ => "built in".to_string(),
+    };
+    let sha = network_bytes.as_deref().map(sha256_hex);
+    let metadata = metadata(variant, args, seed, shard, &config, &network, sha)?;
+    let mut writer =
+        DataWriter::open(&args.out, variant, &layout, &metadata).map_err(|e| anyhow!(e))?;
+    if writer.repaired > 0 {
+        eprintln!(
+            "{}: cut off a torn last record ({} bytes) left by an interrupted run",
+            args.out.display(),
+            writer.repaired
+        );
+    }
+    if writer.header.metadata != metadata {
+        // An existing file: its header stays as it is.
+        eprintln!(
+            "{}: appending to a file of format {}; its header keeps its own settings, not this run's (a file per run, joined by `chimera data merge`, keeps every run's)",
+            args.out.display(),
+            writer.header.version
+        );
+    }
     eprintln!(
-        "datagen {variant}: seed {seed}, {} threads, {} per search, {}, appending to {} ({} records there)",
+        "datagen {variant}: seed {seed}, shard {}/{}, {} threads, {} per search, {}, appending to {} ({} records there)",
+        shard.index,
+        shard.count,
         args.threads,
         match (config.nodes, config.depth) {
             (Some(n), Some(d)) => format!("{n} nodes or depth {d}"),
@@ -209,6 +392,7 @@ fn run_variant<P: Variant + Packed>(
         writer.existing
     );
 
+    // This shard's games in order: the j-th is game index shard.game(j).
     let next_game = AtomicU64::new(0);
     let done = AtomicBool::new(false);
     let live = std::io::stderr().is_terminal();
@@ -223,10 +407,11 @@ fn run_variant<P: Variant + Packed>(
             scope.spawn(move || {
                 let mut player = Player::new(args.hash, Arc::clone(networks));
                 while !done.load(Ordering::Relaxed) {
-                    let index = next_game.fetch_add(1, Ordering::Relaxed);
-                    if args.games.is_some_and(|n| index >= n) {
+                    let j = next_game.fetch_add(1, Ordering::Relaxed);
+                    if args.games.is_some_and(|n| j >= n) {
                         break;
                     }
+                    let index = shard.game(j);
                     let game = player.play::<P>(variant, layout, openings, config, seed, index);
                     if sender.send(game).is_err() {
                         break;
@@ -236,8 +421,8 @@ fn run_variant<P: Variant + Packed>(
         }
         drop(sender);
         let mut shown = Instant::now();
-        for game in receiver {
-            if let Err(e) = writer.append(&game.records) {
+        for mut game in receiver {
+            if let Err(e) = writer.append_game(&mut game.records) {
                 // The workers stop once their game is done (nobody receives).
                 done.store(true, Ordering::Relaxed);
                 return Err(anyhow!("{}: {e}", args.out.display()));
@@ -253,9 +438,13 @@ fn run_variant<P: Variant + Packed>(
             };
             if shown.elapsed() >= every {
                 shown = Instant::now();
-                let line = tally.line(started.elapsed());
+                let elapsed = started.elapsed();
+                let eta = tally
+                    .eta(elapsed, args.games, args.positions)
+                    .map_or_else(|| "unknown".to_string(), clock);
+                let line = format!("{}, ETA {eta}", tally.line(elapsed));
                 if live {
-                    eprint!("\r{line}");
+                    eprint!("\r{line}   ");
                 } else {
                     eprintln!("{line}");
                 }
@@ -273,4 +462,55 @@ fn run_variant<P: Variant + Packed>(
         tally.line(started.elapsed())
     );
     Ok(())
+}
+
+/// A file's SHA-256 as 64 lowercase hex digits, as `sha256sum` prints it:
+/// what names a network or an openings file in a data file's header.
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_parse_and_split_the_game_indices() {
+        assert_eq!(Shard::parse("1/4"), Ok(Shard { index: 1, count: 4 }));
+        assert_eq!(Shard::parse("0/1"), Ok(Shard::WHOLE));
+        for bad in ["4/4", "1", "-1/4", "a/b", "0/0", "1/4/5", ""] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+        let shard = Shard { index: 2, count: 3 };
+        let games: Vec<u64> = (0..4).map(|j| shard.game(j)).collect();
+        assert_eq!(games, [2, 5, 8, 11]);
+    }
+
+    #[test]
+    fn the_eta_follows_the_pace_and_the_nearer_bound() {
+        let tally = Tally {
+            games: 9,
+            dropped: 1,
+            positions: 500,
+            ..Tally::default()
+        };
+        let t = Duration::from_secs(100);
+        assert_eq!(tally.eta(t, Some(40), None), Some(Duration::from_secs(300)));
+        assert_eq!(
+            tally.eta(t, None, Some(1000)),
+            Some(Duration::from_secs(100))
+        );
+        assert_eq!(
+            tally.eta(t, Some(40), Some(1000)),
+            Some(Duration::from_secs(100))
+        );
+        assert_eq!(Tally::default().eta(t, Some(40), None), None);
+        assert_eq!(clock(Duration::from_secs(3725)), "1h02m");
+        assert_eq!(clock(Duration::from_secs(750)), "12m30s");
+        assert_eq!(clock(Duration::from_secs(45)), "45s");
+    }
 }

@@ -148,3 +148,16 @@ impl Networks {
         Ok(variant)
     }
 }
+
+/// The bytes of the network built into the binary that evaluates `variant`
+/// under `<builtin>` (its own, else that of the variant it is a form of),
+/// if any: what a data file's header hashes.
+pub fn builtin_file(variant: VariantId) -> Option<&'static [u8]> {
+    let of = |v: VariantId| {
+        super::builtin::SHIPPED
+            .iter()
+            .copied()
+            .find(|bytes| Network::variant_of(bytes).ok() == Some(v))
+    };
+    of(variant).or_else(|| variant.form_of().and_then(of))
+}

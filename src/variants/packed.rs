@@ -76,6 +76,12 @@ impl Layout {
         self.len() == 0
     }
 
+    /// Whether White is to move in a packed position.
+    pub fn white_to_move(&self, packed: &[u8]) -> bool {
+        let at = self.occupancy_bytes() + self.piece_bytes();
+        packed.get(at).is_none_or(|flags| flags & 1 == 0)
+    }
+
     /// The fullmove number of a packed position (0 if `packed` is short).
     pub fn fullmove(&self, packed: &[u8]) -> u16 {
         let at = self.occupancy_bytes() + self.piece_bytes() + 5;
