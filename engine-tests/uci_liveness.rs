@@ -384,3 +384,53 @@ fn an_isready_that_waited_for_a_clear_is_answered_before_a_ponder_search_ends() 
     e.until(|l| l.starts_with("bestmove"));
     assert!(start.elapsed() < 2 * PROMPT, "{:?}", start.elapsed());
 }
+
+#[test]
+fn an_isready_behind_a_line_that_waits_for_an_infinite_search_is_answered() {
+    // Found by the million-line fuzz: isready waited for a table clear,
+    // then found itself behind a `setoption` that waits for the `go
+    // infinite` started after the clear; the GUI sends `stop` only after
+    // `readyok`, so neither came.
+    let mut e = Engine::start();
+    e.send("setoption name Hash value 256");
+    e.send("position startpos");
+    e.bestmove("go depth 6");
+    e.send("setoption name UCI_Variant value atomic");
+    e.send("go infinite");
+    e.send("setoption name Threads value 2");
+    e.send("isready");
+    let start = Instant::now();
+    let out = e.until(|l| l == "readyok");
+    assert!(out[0].starts_with("info string variant atomic"), "{out:?}");
+    assert!(start.elapsed() < 2 * PROMPT, "{:?}", start.elapsed());
+    assert!(!out.iter().any(|l| l.starts_with("bestmove")), "{out:?}");
+    e.send("stop");
+    e.until(|l| l.starts_with("bestmove"));
+    let (out, _) = timed_sync(&mut e);
+    assert!(out.is_empty(), "{out:?}");
+}
+
+#[test]
+fn a_ucinewgame_behind_a_waiting_infinite_search_stops_it() {
+    // `go infinite` waits for a table clear, `ucinewgame` behind it: when
+    // the search starts, the `ucinewgame` ends it, as it does when it
+    // arrives during one.
+    let mut e = Engine::start();
+    e.send("setoption name Hash value 256");
+    e.send("position startpos");
+    e.bestmove("go depth 6");
+    e.send("setoption name UCI_Variant value atomic");
+    e.send("go infinite");
+    e.send("ucinewgame");
+    e.send("isready");
+    let start = Instant::now();
+    let out = e.until(|l| l == "readyok");
+    assert!(start.elapsed() < 2 * PROMPT, "{:?}", start.elapsed());
+    assert_eq!(
+        out.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1,
+        "{out:?}"
+    );
+    let (out, _) = timed_sync(&mut e);
+    assert!(out.is_empty(), "{out:?}");
+}

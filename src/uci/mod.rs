@@ -149,6 +149,7 @@ impl Uci {
                 _ => false,
             };
             if self.engine.busy() && !acts_at_once {
+                self.act_behind_a_search(&parsed);
                 return true;
             }
             self.deferred.pop_front();
@@ -246,6 +247,28 @@ impl Uci {
             }
         }
         Ok(true)
+    }
+
+    /// While the line at the front waits for a search: the lines that act
+    /// at once during a search do so, wherever they wait. A waiting
+    /// `isready` is answered (it waited for a table clear, and now would
+    /// wait behind a line that only the search's end lets run, while the
+    /// GUI sends `stop` only after `readyok`: found by the fuzzer), and a
+    /// `ucinewgame` that reached the front stops an unbounded search, as it
+    /// does when it arrives during one.
+    fn act_behind_a_search(&mut self, front: &Result<Option<Command>, String>) {
+        if self.engine.clearing() {
+            return;
+        }
+        if matches!(front, Ok(Some(Command::UciNewGame))) && self.engine.unbounded_search() {
+            self.engine.stop();
+        }
+        let before = self.deferred.len();
+        self.deferred
+            .retain(|line| !matches!(command::parse(line), Ok(Some(Command::IsReady))));
+        for _ in self.deferred.len()..before {
+            println!("readyok");
+        }
     }
 
     /// Lets bounded jobs finish and runs what waited for them; stops a
