@@ -236,6 +236,11 @@ fn bad_input_gets_one_error_line_each() {
             "option Bogus=1",
             "Error (unknown option Bogus): option Bogus=1",
         ),
+        // A UCI option CECP does not offer.
+        (
+            "option Ponder=true",
+            "Error (unknown option Ponder): option Ponder=true",
+        ),
         (
             "option Hash=0",
             "Error (option Hash must be an integer from 1 to ",

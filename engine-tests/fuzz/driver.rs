@@ -182,6 +182,11 @@ pub fn run(cfg: &RunConfig, progress: &mut dyn FnMut(&Summary)) -> Summary {
         match outcome {
             Ok(_) => break,
             Err(f) => {
+                if cfg.keep_going {
+                    // A long run's log shows each failure when it happens
+                    // (the summary keeps the first of each kind).
+                    eprintln!("failure [{}] at line {}: {}", f.kind, f.line, f.message);
+                }
                 summary.record(*f);
                 if !cfg.keep_going || summary.lines >= cfg.lines {
                     break 'engines;

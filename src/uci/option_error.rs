@@ -6,9 +6,9 @@ use std::fmt;
 use crate::text::shorten;
 use crate::variants::UnknownVariant;
 
-/// A refused option change. Front ends tell the kinds apart by matching
-/// (CECP answers an option it does not know in its own words); the
-/// `Display` text is the UCI error's message.
+/// A refused option change, by kind (tests and callers match on it); the
+/// `Display` text is the message both UCI and CECP print (CECP also
+/// names a UCI option it does not offer with [`OptionError::unknown`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionError {
     /// No option of that name (the name as sent, cut to a sane length).

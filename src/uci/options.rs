@@ -9,7 +9,7 @@ use crate::tablebase::TbConfig;
 use crate::text::shorten;
 use crate::variants::{UnknownVariant, VariantId};
 
-use super::option_error::OptionError;
+pub use super::option_error::OptionError;
 
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_THREADS: usize = 256;

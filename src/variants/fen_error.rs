@@ -27,7 +27,7 @@ pub enum FenError {
 }
 
 impl FenError {
-    /// An [`FenError::Invalid`] with the backend's reason.
+    /// A [`FenError::Invalid`] with the backend's reason.
     pub fn invalid(reason: impl Into<String>) -> FenError {
         FenError::Invalid(reason.into())
     }
@@ -60,11 +60,5 @@ impl Error for FenError {}
 impl From<String> for FenError {
     fn from(reason: String) -> FenError {
         FenError::Invalid(reason)
-    }
-}
-
-impl From<&str> for FenError {
-    fn from(reason: &str) -> FenError {
-        FenError::Invalid(reason.to_string())
     }
 }

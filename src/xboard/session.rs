@@ -16,7 +16,7 @@ use super::{claims, features, output, variants, Event};
 use crate::engine::{Engine, SearchRequest};
 use crate::game::{new_game, Verdict};
 use crate::search::Limits;
-use crate::uci::options::{self, Change, DEFAULT_HASH_MB};
+use crate::uci::options::{self, Change, OptionError, DEFAULT_HASH_MB};
 use crate::variants::VariantId;
 
 /// The search that runs, by its number: a result of any other number is
@@ -169,7 +169,12 @@ impl Session {
                         | Change::MoveOverhead(_)
                         | Change::EvalFile(_)),
                     ) => self.apply(c, line),
-                    Ok(_) => println!("{}", output::error("unknown option", line)),
+                    // UCI's other options are not CECP's: named as unknown
+                    // as one neither protocol has.
+                    Ok(_) => {
+                        let e = OptionError::unknown(&name);
+                        println!("{}", output::error(&e.to_string(), line))
+                    }
                     Err(e) => println!("{}", output::error(&e.to_string(), line)),
                 }
             }
