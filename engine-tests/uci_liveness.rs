@@ -362,16 +362,23 @@ fn a_stop_behind_a_waiting_go_stops_that_go() {
     assert!(e.wait_exit().success());
 }
 
+/// An engine whose 256 MB table, filled by a search, is being cleared by
+/// a change to `variant`: the lines sent next arrive during the clear.
+fn engine_clearing_its_table(variant: &str) -> Engine {
+    let mut e = Engine::start();
+    e.send("setoption name Hash value 256");
+    e.send("position startpos");
+    e.bestmove("go depth 6");
+    e.send(&format!("setoption name UCI_Variant value {variant}"));
+    e
+}
+
 #[test]
 fn an_isready_that_waited_for_a_clear_is_answered_before_a_ponder_search_ends() {
     // Found by the fuzzer: isready behind a table clear, then `go ponder`
     // and `stop` behind it; the isready stayed queued behind the ponder
     // search, and the stop behind the isready.
-    let mut e = Engine::start();
-    e.send("setoption name Hash value 256");
-    e.send("position startpos");
-    e.bestmove("go depth 6");
-    e.send("setoption name UCI_Variant value omega");
+    let mut e = engine_clearing_its_table("omega");
     e.send("isready");
     e.send("go ponder wtime 50 btime 297");
     e.send("isready");
@@ -391,11 +398,7 @@ fn an_isready_behind_a_line_that_waits_for_an_infinite_search_is_answered() {
     // then found itself behind a `setoption` that waits for the `go
     // infinite` started after the clear; the GUI sends `stop` only after
     // `readyok`, so neither came.
-    let mut e = Engine::start();
-    e.send("setoption name Hash value 256");
-    e.send("position startpos");
-    e.bestmove("go depth 6");
-    e.send("setoption name UCI_Variant value atomic");
+    let mut e = engine_clearing_its_table("atomic");
     e.send("go infinite");
     e.send("setoption name Threads value 2");
     e.send("isready");
@@ -415,11 +418,7 @@ fn a_ucinewgame_behind_a_waiting_infinite_search_stops_it() {
     // `go infinite` waits for a table clear, `ucinewgame` behind it: when
     // the search starts, the `ucinewgame` ends it, as it does when it
     // arrives during one.
-    let mut e = Engine::start();
-    e.send("setoption name Hash value 256");
-    e.send("position startpos");
-    e.bestmove("go depth 6");
-    e.send("setoption name UCI_Variant value atomic");
+    let mut e = engine_clearing_its_table("atomic");
     e.send("go infinite");
     e.send("ucinewgame");
     e.send("isready");

@@ -248,15 +248,8 @@ fn metadata(
     if let Some(sha) = network_sha256 {
         lines.push(format!("network_sha256={sha}"));
     }
-    let limit = |x: Option<String>| x.unwrap_or_else(|| "none".to_string());
-    lines.push(format!(
-        "nodes={}",
-        limit(config.nodes.map(|n| n.to_string()))
-    ));
-    lines.push(format!(
-        "depth={}",
-        limit(config.depth.map(|d| d.to_string()))
-    ));
+    lines.push(format!("nodes={}", limit(config.nodes)));
+    lines.push(format!("depth={}", limit(config.depth)));
     lines.push(format!("hash_mb={}", args.hash));
     lines.push(format!("threads={}", args.threads));
     match &args.openings {
@@ -271,14 +264,8 @@ fn metadata(
             lines.push(format!("openings_sha256={}", sha256_hex(&bytes)));
         }
     }
-    lines.push(format!(
-        "games={}",
-        limit(args.games.map(|g| g.to_string()))
-    ));
-    lines.push(format!(
-        "positions={}",
-        limit(args.positions.map(|p| p.to_string()))
-    ));
+    lines.push(format!("games={}", limit(args.games)));
+    lines.push(format!("positions={}", limit(args.positions)));
     lines.push(format!(
         "adjudication=opening dropped beyond {} cp; win beyond {} cp for {} plies; draw within {} cp for {} plies after ply {}; draw at ply {}",
         config.max_opening_score,
@@ -464,6 +451,10 @@ fn run_variant<P: Variant + Packed>(
     Ok(())
 }
 
+/// A run's bound in the metadata: its value, or `none`.
+fn limit(bound: Option<impl ToString>) -> String {
+    bound.map_or_else(|| "none".to_string(), |b| b.to_string())
+}
 /// A file's SHA-256 as 64 lowercase hex digits, as `sha256sum` prints it:
 /// what names a network or an openings file in a data file's header.
 fn sha256_hex(bytes: &[u8]) -> String {
