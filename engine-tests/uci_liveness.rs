@@ -433,3 +433,28 @@ fn a_ucinewgame_behind_a_waiting_infinite_search_stops_it() {
     let (out, _) = timed_sync(&mut e);
     assert!(out.is_empty(), "{out:?}");
 }
+
+#[test]
+fn a_stop_behind_a_line_that_waits_for_an_infinite_search_ends_it() {
+    // Found by the million-line fuzz: `go infinite` waited for a table
+    // clear with a `position` and the `stop` behind it; once the search
+    // ran, the `stop` waited behind the `position`, which waited for the
+    // search.
+    let mut e = engine_clearing_its_table("atomic");
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("position startpos moves e2e4");
+    e.send("stop");
+    let start = Instant::now();
+    let out = e.until(|l| l.starts_with("bestmove"));
+    assert!(start.elapsed() < 2 * PROMPT, "{:?}", start.elapsed());
+    assert!(out[0].starts_with("info string variant atomic"), "{out:?}");
+    // The `position` after the search then holds: Black is to move.
+    let (out, _) = timed_bestmove(&mut e, "go depth 1");
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert!(legal::<chimera::variants::atomic::AtomicPosition>(
+        VariantId::Atomic,
+        after_e4,
+        &best_of(&out)
+    ));
+}

@@ -41,6 +41,17 @@ pub enum Command {
     Debug,
 }
 
+impl Command {
+    /// The command runs as an engine job (a search, perft, bench, genfens)
+    /// that `stop` ends.
+    pub fn starts_a_job(&self) -> bool {
+        matches!(
+            self,
+            Command::Go(..) | Command::Perft(_) | Command::Bench(_) | Command::Genfens { .. }
+        )
+    }
+}
+
 pub fn parse(line: &str) -> Result<Option<Command>, String> {
     let mut words = line.split_whitespace();
     let Some(head) = words.next() else {

@@ -113,14 +113,9 @@ impl Uci {
 
     /// A command that starts a job waits in the queue.
     fn work_waits(&self) -> bool {
-        self.deferred.iter().any(|line| {
-            matches!(
-                command::parse(line),
-                Ok(Some(
-                    Command::Go(..) | Command::Perft(_) | Command::Bench(_)
-                ))
-            )
-        })
+        self.deferred
+            .iter()
+            .any(|line| matches!(command::parse(line), Ok(Some(cmd)) if cmd.starts_a_job()))
     }
 
     fn run_parsed(&mut self, parsed: Result<Option<Command>, String>) -> bool {
@@ -249,13 +244,14 @@ impl Uci {
         Ok(true)
     }
 
-    /// While the line at the front waits for a search: the lines that act
-    /// at once during a search do so, wherever they wait. A waiting
-    /// `isready` is answered (it waited for a table clear, and now would
-    /// wait behind a line that only the search's end lets run, while the
-    /// GUI sends `stop` only after `readyok`: found by the fuzzer), and a
-    /// `ucinewgame` that reached the front stops an unbounded search, as it
-    /// does when it arrives during one.
+    /// While the line at the front waits for the running job: the lines
+    /// that act at once during a job do so, wherever they wait (they
+    /// waited for a table clear, or for a `go` that has started since, and
+    /// would now wait behind a line that only the job's end lets run: found
+    /// by the fuzzer). Every waiting `isready` is answered; a `stop` or
+    /// `ponderhit` with no other job ahead of it in the queue is for the
+    /// running one; a `ucinewgame` that reached the front stops an
+    /// unbounded search, as it does when it arrives during one.
     fn act_behind_a_search(&mut self, front: &Result<Option<Command>, String>) {
         if self.engine.clearing() {
             return;
@@ -263,11 +259,35 @@ impl Uci {
         if matches!(front, Ok(Some(Command::UciNewGame))) && self.engine.unbounded_search() {
             self.engine.stop();
         }
-        let before = self.deferred.len();
-        self.deferred
-            .retain(|line| !matches!(command::parse(line), Ok(Some(Command::IsReady))));
-        for _ in self.deferred.len()..before {
+        let (mut ready, mut stop, mut ponderhit) = (0, false, false);
+        let mut for_the_job = true;
+        self.deferred.retain(|line| match command::parse(line) {
+            Ok(Some(Command::IsReady)) => {
+                ready += 1;
+                false
+            }
+            Ok(Some(Command::Stop)) if for_the_job => {
+                stop = true;
+                false
+            }
+            Ok(Some(Command::PonderHit)) if for_the_job => {
+                ponderhit = true;
+                false
+            }
+            Ok(Some(cmd)) if cmd.starts_a_job() => {
+                for_the_job = false;
+                true
+            }
+            _ => true,
+        });
+        for _ in 0..ready {
             println!("readyok");
+        }
+        if ponderhit {
+            self.engine.ponderhit();
+        }
+        if stop {
+            self.stop_job();
         }
     }
 
