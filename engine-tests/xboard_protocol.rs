@@ -181,6 +181,16 @@ fn omega_promotions_to_champion_and_wizard_and_the_default_queen() {
         answer(&mut e, "usermove j3j2x"),
         vec!["Illegal move (bad promotion piece x in move j3j2x (q r b n c w)): j3j2x".to_string()]
     );
+    // A huge token: the reason, which quotes it, is cut too (the CECP
+    // fuzzer found a 93 kB line).
+    let out = answer(&mut e, &format!("usermove {}", "e2e4".repeat(10_000)));
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0].starts_with("Illegal move (bad promotion piece e2e4") && out[0].len() < 400,
+        "{} bytes: {}",
+        out[0].len(),
+        &out[0][..100]
+    );
     // The queen stands on c11: Black's king on f11 is in check along rank 11.
     assert_eq!(
         answer(&mut e, "usermove j3j2"),
