@@ -482,6 +482,43 @@ fn end_of_input_during_a_search_still_sends_the_move() {
 }
 
 #[test]
+fn a_gui_gone_during_a_search_leaves_no_engine_running() {
+    // The GUI dies: both pipes close while the engine thinks with `post`.
+    // Thinking output to the closed pipe used to kill the search thread
+    // without its result, and the engine, which sends its move before it
+    // quits at the end of input, waited for it forever (found when a CECP
+    // fuzzing run was killed).
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    stdin
+        .write_all(b"xboard\nnew\npost\nst 1\nforce\ngo\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    // The first thinking line: the search is under way.
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.split_whitespace().count() >= 4, "{line:?}");
+    drop(stdout);
+    drop(stdin);
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(10) {
+            child.kill().unwrap();
+            panic!("the engine still runs 10 s after its GUI went away");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
 fn game_ends_are_announced_in_cecp_form() {
     let mut e = xboard();
     // The user mates the engine.
