@@ -24,6 +24,9 @@ const TAIL: usize = 30;
 /// A search on the engine's move that runs this long is told to move now
 /// (`?`): the fuzzer has no time to wait.
 const RESCUE_AFTER: Duration = Duration::from_secs(4);
+/// A ping answered later than this is counted as slow (the machine's
+/// load shows there).
+const SLOW_PING: Duration = Duration::from_millis(500);
 /// After `quit` the engine exits within this.
 const QUIT_LIMIT: Duration = Duration::from_secs(5);
 
@@ -124,6 +127,8 @@ pub struct Summary {
     pub max_ping_latency: Duration,
     /// The line sent just before the slowest ping.
     pub max_ping_after: String,
+    /// Pings answered after more than `SLOW_PING`.
+    pub slow_pings: u64,
     /// Pings whose answer was checked against the model's count of error
     /// and refused-move lines.
     pub counts_checked: u64,
@@ -166,7 +171,8 @@ impl fmt::Display for Summary {
             f,
             "{} lines ({} KB) in {:.1} s; {} engine moves, {} checked legal ({} unchecked); \
              {} Error lines, {} Illegal move replies, {} results ({} draws), {} setup lines, \
-             {} thinking lines; {} pings, max latency {} ms (after `{}`), {} counts checked; \
+             {} thinking lines; {} pings, max latency {} ms (after `{}`), {} over {} ms, \
+             {} counts checked; \
              {} races, {} unknown, {} rescues; {} engine(s) started; failures: {}",
             self.lines,
             self.bytes / 1024,
@@ -183,6 +189,8 @@ impl fmt::Display for Summary {
             self.pings,
             self.max_ping_latency.as_millis(),
             self.max_ping_after,
+            self.slow_pings,
+            SLOW_PING.as_millis(),
             self.counts_checked,
             self.races,
             self.unknown,
@@ -782,6 +790,9 @@ impl<'c> Session<'c> {
         }
         self.stats.pings += 1;
         let latency = at.saturating_duration_since(p.since);
+        if latency > SLOW_PING {
+            self.stats.slow_pings += 1;
+        }
         if latency > self.stats.max_ping_latency {
             self.stats.max_ping_latency = latency;
             self.stats.max_ping_after = p.after.clone();
