@@ -55,7 +55,21 @@ fn capitalised(s: &str) -> String {
 
 /// `Error (<reason>): <command>`, the command cut to a sane length.
 pub fn error(reason: &str, command: &str) -> String {
-    format!("Error ({reason}): {}", shorten(command.trim()))
+    format!("Error ({}): {}", brief(reason), shorten(command.trim()))
+}
+
+/// A reason cut to a sane length: the rules' reasons may quote the input
+/// (Omega's `bad promotion piece <p> in move <token>`), which may be huge.
+fn brief(reason: &str) -> String {
+    const MAX: usize = 200;
+    if reason.len() <= MAX {
+        return reason.to_string();
+    }
+    let mut end = MAX;
+    while !reason.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... ({} bytes)", &reason[..end], reason.len())
 }
 
 /// The answer to a refused move: `Illegal move: <move>`, or with the
@@ -74,7 +88,7 @@ pub fn refused_move(e: &MoveError) -> String {
 /// `Illegal move: <move>` or `Illegal move (<reason>): <move>`.
 pub fn illegal_move(token: &str, reason: Option<&str>) -> String {
     match reason {
-        Some(r) => format!("Illegal move ({r}): {}", shorten(token)),
+        Some(r) => format!("Illegal move ({}): {}", brief(r), shorten(token)),
         None => format!("Illegal move: {}", shorten(token)),
     }
 }
@@ -135,5 +149,26 @@ mod tests {
             refused_move(&MoveError::malformed("zz")),
             "Illegal move (not a move in this variant): zz"
         );
+    }
+
+    #[test]
+    fn a_reason_quoting_huge_input_is_cut() {
+        // Omega's reason for a bad promotion piece quotes the token twice;
+        // the CECP fuzzer sent a 46 kB one and got a 93 kB line back.
+        let token = "e2e4".repeat(10_000);
+        let e = MoveError::malformed(&token).saying(format!(
+            "bad promotion piece {} in move {token} (q r b n c w)",
+            &token[4..]
+        ));
+        let line = refused_move(&e);
+        assert!(line.len() < 400, "{} bytes", line.len());
+        assert!(
+            line.starts_with("Illegal move (bad promotion piece e2e4"),
+            "{line}"
+        );
+        assert!(line.ends_with("(40000 bytes)"), "{line}");
+        let line = error(&"x".repeat(5000), "setboard x");
+        assert!(line.len() < 300, "{line}");
+        assert!(line.ends_with("(5000 bytes)): setboard x"), "{line}");
     }
 }

@@ -8,6 +8,7 @@
 //! [`Event::SearchDone`], so `?`, `ping` and `quit` are answered while it
 //! runs and the game is only ever touched here.
 
+use std::io::Write;
 use std::sync::mpsc::Sender;
 
 use super::clock::Clock;
@@ -390,7 +391,12 @@ impl Session {
             request,
             move |info| {
                 if post {
-                    println!("{}", output::thinking(info));
+                    // Not `println!`: with the GUI gone (its end of the
+                    // pipe closed) that panics, the search thread dies
+                    // without its result, and the engine, which sends its
+                    // move before it quits at the end of input, waits for
+                    // it forever.
+                    let _ = writeln!(std::io::stdout(), "{}", output::thinking(info));
                 }
             },
             move |result, _| {
