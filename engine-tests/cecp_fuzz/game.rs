@@ -123,6 +123,7 @@ pub fn set_up(variant: VariantId, fen: Option<&str>) -> Result<Box<dyn MirrorGam
     chimera::with_variant!(variant, P => {
         Game::<P>::set_up(variant, fen, CastlingMode::Standard)
             .map(|g| Box::new(Wrap(g)) as Box<dyn MirrorGame>)
+            .map_err(|e| e.to_string())
     })
 }
 
