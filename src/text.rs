@@ -3,11 +3,16 @@
 /// A piece of user input fit to be echoed in an error line: at most 60
 /// bytes of it, and its length when it was cut.
 pub fn shorten(s: &str) -> String {
-    const MAX: usize = 60;
-    if s.len() <= MAX {
+    cut(s, 60)
+}
+
+/// At most `max` bytes of `s` (on a character boundary), and its length
+/// when it was cut: for messages that may quote user input.
+pub fn cut(s: &str, max: usize) -> String {
+    if s.len() <= max {
         return s.to_string();
     }
-    let mut end = MAX;
+    let mut end = max;
     while !s.is_char_boundary(end) {
         end -= 1;
     }

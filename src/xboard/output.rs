@@ -61,15 +61,7 @@ pub fn error(reason: &str, command: &str) -> String {
 /// A reason cut to a sane length: the rules' reasons may quote the input
 /// (Omega's `bad promotion piece <p> in move <token>`), which may be huge.
 fn brief(reason: &str) -> String {
-    const MAX: usize = 200;
-    if reason.len() <= MAX {
-        return reason.to_string();
-    }
-    let mut end = MAX;
-    while !reason.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}... ({} bytes)", &reason[..end], reason.len())
+    crate::text::cut(reason, 200)
 }
 
 /// The answer to a refused move: `Illegal move: <move>`, or with the
