@@ -514,13 +514,18 @@ fn a_gui_gone_during_a_search_leaves_no_engine_running() {
     drop(stdout);
     drop(stdin);
     let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
         if start.elapsed() > Duration::from_secs(10) {
             child.kill().unwrap();
             panic!("the engine still runs 10 s after its GUI went away");
         }
         std::thread::sleep(Duration::from_millis(20));
-    }
+    };
+    // Its move to the closed pipe is no panic either.
+    assert!(status.success(), "{status:?}");
 }
 
 #[test]

@@ -20,6 +20,15 @@ use crate::search::Limits;
 use crate::uci::options::{self, Change, OptionError, DEFAULT_HASH_MB};
 use crate::variants::VariantId;
 
+/// A line to the GUI. Not `println!`, which panics when the GUI has gone
+/// (its end of the pipe closed): the engine then just ends at the end of
+/// its input, with status 0.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 /// The search that runs, by its number: a result of any other number is
 /// stale (the search was called off) and dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +90,7 @@ impl Session {
             Ok(None) => true,
             Ok(Some(cmd)) => self.execute(cmd, line),
             Err(Invalid(reason)) => {
-                println!("{}", output::error(&reason, line));
+                say!("{}", output::error(&reason, line));
                 true
             }
         }
@@ -99,14 +108,14 @@ impl Session {
             }
             Command::Protover(_) => {
                 for l in features::lines(&variants::names()) {
-                    println!("{l}");
+                    say!("{l}");
                 }
             }
             Command::Ping(n) => {
                 if self.thinking() {
                     self.pongs.push(n);
                 } else {
-                    println!("pong {n}");
+                    say!("pong {n}");
                 }
             }
             Command::MoveNow => {
@@ -124,7 +133,7 @@ impl Session {
                     self.engine_white = g.white_to_move();
                     self.think();
                 } else {
-                    println!("{}", output::error("no position", line));
+                    say!("{}", output::error("no position", line));
                 }
             }
             Command::PlayOther => {
@@ -133,7 +142,7 @@ impl Session {
                     self.engine_white = !g.white_to_move();
                     self.start_ponder();
                 } else {
-                    println!("{}", output::error("no position", line));
+                    say!("{}", output::error("no position", line));
                 }
             }
             Command::UserMove(token) => self.user_move(&token, line),
@@ -174,9 +183,9 @@ impl Session {
                     // as one neither protocol has.
                     Ok(_) => {
                         let e = OptionError::unknown(&name);
-                        println!("{}", output::error(&e.to_string(), line))
+                        say!("{}", output::error(&e.to_string(), line))
                     }
-                    Err(e) => println!("{}", output::error(&e.to_string(), line)),
+                    Err(e) => say!("{}", output::error(&e.to_string(), line)),
                 }
             }
         }
@@ -222,7 +231,7 @@ impl Session {
 
     fn answer_pongs(&mut self) {
         for n in self.pongs.drain(..) {
-            println!("pong {n}");
+            say!("pong {n}");
         }
     }
 
@@ -234,7 +243,7 @@ impl Session {
         self.engine.settle();
         self.engine.set_variant(VariantId::Chess);
         if let Err(e) = self.engine.new_game() {
-            println!("{}", output::error(&e, "new"));
+            say!("{}", output::error(&e, "new"));
         }
     }
 
@@ -243,11 +252,11 @@ impl Session {
             Ok(v) => {
                 self.engine.set_variant(v);
                 for l in variants::definition(v) {
-                    println!("{l}");
+                    say!("{l}");
                 }
                 self.restart_analysis();
             }
-            Err(refusal) => println!("{}", output::error(&refusal.reason(), line)),
+            Err(refusal) => say!("{}", output::error(&refusal.reason(), line)),
         }
     }
 
@@ -260,7 +269,7 @@ impl Session {
             Err(e) => {
                 // No move of some other position is ever sent.
                 self.engine.forget_game();
-                println!("{}", output::error(&format!("illegal position: {e}"), line));
+                say!("{}", output::error(&format!("illegal position: {e}"), line));
             }
         }
     }
@@ -268,25 +277,25 @@ impl Session {
     fn take_back(&mut self, plies: usize, line: &str) {
         match self.engine.game_mut().map(|g| g.undo(plies)) {
             Some(n) if n == plies => {}
-            Some(_) => println!("{}", output::error("not enough moves to take back", line)),
-            None => println!("{}", output::error("no position", line)),
+            Some(_) => say!("{}", output::error("not enough moves to take back", line)),
+            None => say!("{}", output::error("no position", line)),
         }
         self.restart_analysis();
     }
 
     fn user_move(&mut self, token: &str, line: &str) {
         let Some(g) = self.engine.game_mut() else {
-            println!("{}", output::error("no position", line));
+            say!("{}", output::error("no position", line));
             return;
         };
         if g.decided().is_some() {
-            println!("{}", output::illegal_move(token, Some("the game is over")));
+            say!("{}", output::illegal_move(token, Some("the game is over")));
             return;
         }
         if let Err(e) = g.play(token) {
             let second = variants::second_reading(g.variant(), token);
             if second.is_none_or(|t| g.play(&t).is_err()) {
-                println!("{}", output::refused_move(&e));
+                say!("{}", output::refused_move(&e));
                 return;
             }
         }
@@ -303,7 +312,7 @@ impl Session {
         match change {
             Change::Hash(mb) => {
                 if let Err(e) = self.engine.set_hash(mb) {
-                    println!("{}", output::error(&e, line));
+                    say!("{}", output::error(&e, line));
                 }
             }
             Change::Threads(n) => {
@@ -312,7 +321,7 @@ impl Session {
             Change::MoveOverhead(ms) => self.move_overhead = ms,
             Change::EvalFile(choice) => {
                 if let Err(e) = self.engine.choose_eval(&choice) {
-                    println!("{}", output::error(&e, line));
+                    say!("{}", output::error(&e, line));
                 }
             }
             _ => {}
@@ -324,7 +333,7 @@ impl Session {
         let Some(g) = self.engine.game() else { return };
         let claimed = |v: &Verdict| !variants::plays_on(g.variant(), v) && claims::claimable(g, v);
         if let Some(v) = g.verdict().filter(claimed) {
-            println!("{}", output::result(&v));
+            say!("{}", output::result(&v));
             return;
         }
         let moves_made = (g.tokens().len() / 2) as u64;
@@ -391,12 +400,11 @@ impl Session {
             request,
             move |info| {
                 if post {
-                    // Not `println!`: with the GUI gone (its end of the
-                    // pipe closed) that panics, the search thread dies
-                    // without its result, and the engine, which sends its
-                    // move before it quits at the end of input, waits for
-                    // it forever.
-                    let _ = writeln!(std::io::stdout(), "{}", output::thinking(info));
+                    // On the search thread: a panic here would end the
+                    // search without its result, and the engine, which
+                    // sends its move before it quits at the end of input,
+                    // would wait for it forever.
+                    say!("{}", output::thinking(info));
                 }
             },
             move |result, _| {
@@ -409,7 +417,7 @@ impl Session {
         match started {
             Ok(()) => Some(id),
             Err(e) => {
-                println!("{}", output::error(&e, "go"));
+                say!("{}", output::error(&e, "go"));
                 None
             }
         }
@@ -425,15 +433,15 @@ impl Session {
         self.engine.wait();
         if let (Some(g), Some(token)) = (self.engine.game_mut(), best) {
             match g.play(&token) {
-                Ok(()) => println!("move {token}"),
-                Err(e) => println!("{}", output::error(&e.to_string(), "go")),
+                Ok(()) => say!("move {token}"),
+                Err(e) => say!("{}", output::error(&e.to_string(), "go")),
             }
         }
         self.answer_pongs();
         let Some(g) = self.engine.game() else { return };
         match g.verdict() {
             Some(v) if variants::announce_own_end(g.variant(), &v) && claims::claimable(g, &v) => {
-                println!("{}", output::result(&v))
+                say!("{}", output::result(&v))
             }
             Some(_) => {}
             None => self.start_ponder(),
