@@ -12,6 +12,8 @@ pub mod driver;
 pub mod game;
 pub mod gen;
 pub mod model;
+#[path = "../fuzz/process.rs"]
+pub mod process;
 #[path = "../fuzz/rng.rs"]
 pub mod rng;
 

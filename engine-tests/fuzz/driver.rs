@@ -3,12 +3,10 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Mutex};
+use std::process::ExitStatus;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::RecvTimeoutError;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -16,11 +14,10 @@ use super::check;
 use super::gen::{GenConfig, Generator, Step};
 use super::mirror;
 use super::model::{GoInfo, Kind, Model, State, VariantId};
+use super::process::{clip, render, Event, Proc, TAIL};
 
 /// No output line may be longer (errors must not echo a huge input).
 pub const MAX_LINE: usize = 4096;
-/// Lines of context in a failure report.
-const TAIL: usize = 30;
 
 #[derive(Clone, Debug)]
 pub struct RunConfig {
@@ -198,101 +195,6 @@ pub fn run(cfg: &RunConfig, progress: &mut dyn FnMut(&Summary)) -> Summary {
     summary
 }
 
-enum Event {
-    Line(Vec<u8>, Instant),
-    Eof,
-}
-
-/// The engine process and the threads on its pipes.
-struct Proc {
-    child: Child,
-    input: Option<Sender<Vec<u8>>>,
-    input_broken: Arc<AtomicBool>,
-    output: Receiver<Event>,
-    stderr: Arc<Mutex<VecDeque<String>>>,
-}
-
-impl Proc {
-    fn spawn(bin: &PathBuf) -> std::io::Result<Proc> {
-        let mut child = Command::new(bin)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()?;
-        let mut stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let stderr_pipe = child.stderr.take().unwrap();
-        // Writes go through a thread: an engine that stops reading must
-        // show up as a timeout, not hang the fuzzer in `write`.
-        let (input, lines) = mpsc::channel::<Vec<u8>>();
-        let input_broken = Arc::new(AtomicBool::new(false));
-        let broken = input_broken.clone();
-        thread::spawn(move || {
-            for bytes in lines {
-                if stdin
-                    .write_all(&bytes)
-                    .and_then(|()| stdin.flush())
-                    .is_err()
-                {
-                    broken.store(true, Ordering::SeqCst);
-                    return;
-                }
-            }
-        });
-        let (tx, output) = mpsc::channel();
-        thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            loop {
-                let mut buf = Vec::new();
-                match r.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => {
-                        let _ = tx.send(Event::Eof);
-                        return;
-                    }
-                    Ok(_) => {
-                        if buf.last() == Some(&b'\n') {
-                            buf.pop();
-                        }
-                        if buf.last() == Some(&b'\r') {
-                            buf.pop();
-                        }
-                        if tx.send(Event::Line(buf, Instant::now())).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
-        let stderr = Arc::new(Mutex::new(VecDeque::new()));
-        let tail = stderr.clone();
-        thread::spawn(move || {
-            for line in BufReader::new(stderr_pipe).lines() {
-                let Ok(line) = line else { return };
-                let mut t = tail.lock().unwrap();
-                t.push_back(clip(&line, 300));
-                if t.len() > TAIL {
-                    t.pop_front();
-                }
-            }
-        });
-        Ok(Proc {
-            child,
-            input: Some(input),
-            input_broken,
-            output,
-            stderr,
-        })
-    }
-}
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        self.input = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 /// A `go` waiting for its `bestmove`.
 struct PendingGo {
     line: u64,
@@ -336,37 +238,6 @@ struct Session<'c> {
     received: VecDeque<String>,
     line_no: u64,
     quitting: bool,
-}
-
-fn clip(text: &str, max: usize) -> String {
-    if text.len() <= max {
-        return text.to_string();
-    }
-    let mut cut = max;
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("{}... ({} bytes)", &text[..cut], text.len())
-}
-
-/// Bytes as readable text: non-printables escaped, long lines cut.
-pub fn render(bytes: &[u8]) -> String {
-    let mut out = String::new();
-    for chunk in bytes.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\t' => out.push_str("\\t"),
-                '\r' => out.push_str("\\r"),
-                '\n' => out.push_str("\\n"),
-                c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
-                c => out.push(c),
-            }
-        }
-        for b in chunk.invalid() {
-            out.push_str(&format!("\\x{b:02x}"));
-        }
-    }
-    clip(&out, 200)
 }
 
 impl<'c> Session<'c> {

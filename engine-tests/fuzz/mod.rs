@@ -10,6 +10,7 @@ pub mod driver;
 pub mod gen;
 pub mod mirror;
 pub mod model;
+pub mod process;
 pub mod rng;
 
 pub use driver::{run, RunConfig};
