@@ -29,8 +29,6 @@ pub fn mate_in_moves(score: i32) -> Option<i32> {
     }
 }
 
-/// A score as UCI writes it: `cp N` or `mate N` (N in moves, negative when
-/// the side to move is mated).
 /// Win, draw and loss per mille for a search score under `rate`: certain
 /// for a mate score.
 pub fn wdl(score: i32, rate: &WinRate) -> Wdl {
@@ -43,6 +41,8 @@ pub fn wdl(score: i32, rate: &WinRate) -> Wdl {
     }
 }
 
+/// A score as UCI writes it: `cp N` or `mate N` (N in moves, negative when
+/// the side to move is mated).
 pub fn uci_score(score: i32) -> String {
     match mate_in_moves(score) {
         Some(moves) => format!("mate {moves}"),
