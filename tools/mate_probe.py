@@ -29,6 +29,8 @@ for line in open(path):
             last = (m.group(1), m.group(2), m.group(3))
             if m.group(2) == 'mate' and first_mate is None:
                 first_mate = m.group(1)
-    print(f"{fen[:40]:40} last d{last[0]} {last[1]} {last[2]}  first mate at d{first_mate}")
-
+    if last is None:
+        print(f"{fen[:40]:40} no score (one legal turn?)")
+    else:
+        print(f"{fen[:40]:40} last d{last[0]} {last[1]} {last[2]}  first mate at d{first_mate}")
 send("quit")
