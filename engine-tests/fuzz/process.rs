@@ -112,17 +112,9 @@ impl Drop for Proc {
     }
 }
 
-/// `text` cut to at most `max` bytes, with its length when cut.
-pub fn clip(text: &str, max: usize) -> String {
-    if text.len() <= max {
-        return text.to_string();
-    }
-    let mut cut = max;
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("{}... ({} bytes)", &text[..cut], text.len())
-}
+/// `text` cut to at most `max` bytes, with its length when cut: the
+/// engine's own helper for quoting input.
+pub use chimera::text::cut as clip;
 
 /// Bytes as readable text: non-printables escaped, long lines cut.
 pub fn render(bytes: &[u8]) -> String {
