@@ -262,14 +262,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn generate_tactical(&self, out: &mut Vec<Self::Move>) {
         let start = out.len();
         self.generate(out);
-        let mut keep = start;
-        for i in start..out.len() {
-            if self.is_tactical(out[i]) {
-                out[keep] = out[i];
-                keep += 1;
-            }
-        }
-        out.truncate(keep);
+        retain_from(out, start, |m| self.is_tactical(m));
     }
 
     /// Number of legal turns; backends override this with a counting
@@ -380,6 +373,19 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// The depth `bench` searches [`Rules::bench_fens`] to, chosen so that
     /// the whole bench takes a few seconds.
     const BENCH_DEPTH: i32;
+}
+
+/// Keeps the items of `list[start..]` that `keep` accepts, in order (a
+/// generator's filter over what it just appended).
+pub fn retain_from<T: Copy>(list: &mut Vec<T>, start: usize, mut keep: impl FnMut(T) -> bool) {
+    let mut kept = start;
+    for i in start..list.len() {
+        if keep(list[i]) {
+            list[kept] = list[i];
+            kept += 1;
+        }
+    }
+    list.truncate(kept);
 }
 
 /// The error of asking backend `P` about a variant it does not play: a bug

@@ -14,7 +14,8 @@ use shakmaty::{
 
 use super::board8::piece::EXCHANGE_VALUE;
 use super::{
-    assert_played, check_played, EndReason, FenError, GameEnd, MoveError, Rules, VariantId,
+    assert_played, check_played, retain_from, EndReason, FenError, GameEnd, MoveError, Rules,
+    VariantId,
 };
 
 /// What a shakmaty position type needs to become a Chimera backend.
@@ -36,6 +37,33 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     fn see_ge(&self, m: Move, threshold: i32) -> bool;
     /// A variant end that needs no move generation.
     fn early_end(&self) -> Option<GameEnd>;
+    /// Appends the legal moves: shakmaty's generator, unless the variant
+    /// has a faster one that lists the same moves in the same order.
+    fn legal_into(&self, out: &mut Vec<Move>) {
+        out.extend(self.legal_moves());
+    }
+    /// Appends the legal captures and queen promotions, in the order of
+    /// [`ShakmatyVariant::legal_into`].
+    fn tactical_into(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.legal_into(out);
+        retain_from(out, start, is_tactical);
+    }
+    /// The number of legal moves.
+    fn count_legal(&self) -> u64 {
+        self.legal_moves().len() as u64
+    }
+    /// Whether a move of the side to move is legal (`scratch`, an empty
+    /// buffer the test may use, is left empty).
+    fn is_legal_with(&self, m: Move, _scratch: &mut Vec<Move>) -> bool {
+        self.is_legal(m)
+    }
+}
+
+/// Captures and queen promotions: what quiescence searches.
+#[inline]
+pub fn is_tactical(m: Move) -> bool {
+    m.is_capture() || m.promotion() == Some(Role::Queen)
 }
 
 /// A shakmaty position plus its incrementally updated Zobrist key.
@@ -173,12 +201,17 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
 
     #[inline]
     fn generate(&self, out: &mut Vec<Move>) {
-        out.extend(self.pos.legal_moves());
+        self.pos.legal_into(out);
+    }
+
+    #[inline]
+    fn generate_tactical(&self, out: &mut Vec<Move>) {
+        self.pos.tactical_into(out);
     }
 
     #[inline]
     fn count_moves(&self) -> u64 {
-        self.pos.legal_moves().len() as u64
+        self.pos.count_legal()
     }
 
     #[inline]
@@ -224,7 +257,7 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
 
     #[inline]
     fn is_tactical(&self, m: Move) -> bool {
-        m.is_capture() || m.promotion() == Some(Role::Queen)
+        is_tactical(m)
     }
 
     #[inline]
@@ -273,7 +306,7 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
 
     /// Rebuilds the move from its code and asks shakmaty, which looks only
     /// at the moves of that piece kind to that square.
-    fn legal_from_code(&self, code: u32, _scratch: &mut Vec<Move>) -> Option<Move> {
+    fn legal_from_code(&self, code: u32, scratch: &mut Vec<Move>) -> Option<Move> {
         let from = Square::new(code & 63);
         let to = Square::new(code >> 6 & 63);
         let board = self.pos.board();
@@ -292,7 +325,7 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
             },
             _ => return None,
         };
-        (Self::encode(m) == code && self.pos.is_legal(m)).then_some(m)
+        (Self::encode(m) == code && self.pos.is_legal_with(m, scratch)).then_some(m)
     }
 
     /// Castling as the king's two-square move, or in Chess960 as the king

@@ -3,6 +3,8 @@
 use shakmaty::variant::Atomic;
 use shakmaty::{attacks, Move, Position, Role};
 
+pub mod movegen;
+
 use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
 use super::xboard::XboardVariant;
 use super::{EndReason, GameEnd, Outcome, VariantId};
@@ -90,5 +92,23 @@ impl ShakmatyVariant for Atomic {
             return Some(GameEnd::new(Outcome::Draw, EndReason::InsufficientMaterial));
         }
         None
+    }
+
+    fn legal_into(&self, out: &mut Vec<Move>) {
+        movegen::legal_moves(self, out);
+    }
+
+    fn tactical_into(&self, out: &mut Vec<Move>) {
+        movegen::tactical_moves(self, out);
+    }
+
+    fn count_legal(&self) -> u64 {
+        let mut moves = Vec::with_capacity(64);
+        movegen::legal_moves(self, &mut moves);
+        moves.len() as u64
+    }
+
+    fn is_legal_with(&self, m: Move, scratch: &mut Vec<Move>) -> bool {
+        movegen::is_legal(self, m, scratch)
     }
 }
