@@ -7,12 +7,11 @@
 //! atomic's search time, and asking whether one turn is legal (the table's
 //! turn) generated them all. Here the same pseudo-legal turns are listed in
 //! shakmaty's order (en passant, pawns, knights, bishops, rooks, queens,
-//! king, castling), and only the turns whose legality depends on the play
-//! are played on a copy: captures (explosions), en passant, castling,
-//! turns made in check, and turns of pieces on a line through the king.
-//! A quiet turn of any other piece cannot expose the king; a quiet king
-//! step is legal when nothing attacks its square once the king has left
-//! the one it stood on (kings side by side attack nothing).
+//! king, castling), and legality is decided from the board: a capture by
+//! what its explosion removes, a king step by the attacks on its square, a
+//! quiet turn out of check by whether the piece alone blocked a line to
+//! the king. Only en passant, castling, quiet turns in check and quiet
+//! turns of such blockers are played on a copy.
 
 use shakmaty::variant::Atomic;
 use shakmaty::{attacks, Bitboard, CastlingSide, Color, File, Move, Position, Rank, Role, Square};
@@ -52,53 +51,111 @@ fn retain_legal(pos: &Atomic, out: &mut Vec<Move>, start: usize) {
     retain_from(out, start, |m| legality.allows(pos, m));
 }
 
-/// What the quick legality test needs, computed once per position.
+/// What the quick legality tests need, computed once per position.
 struct Legality {
-    /// Every square on a line through the mover's king: a quiet turn of a
-    /// piece off these squares cannot open a line to it.
-    lines: Bitboard,
-    /// The quick test applies (not in check, both kings on the board).
-    quick: bool,
+    /// Both kings, when both are on the board (else every turn is played
+    /// on a copy).
+    kings: Option<(Square, Square)>,
+    /// The mover is in check (kings side by side are never in check).
+    in_check: bool,
+    /// The pieces that alone stand between the mover's king and an enemy
+    /// slider: a quiet turn of any other piece cannot open a line to it.
+    blockers: Bitboard,
 }
 
 impl Legality {
     fn of(pos: &Atomic) -> Legality {
         let us = pos.turn();
-        let king = pos.board().king_of(us);
-        let enemy_king = pos.board().king_of(!us);
-        let quick = match (king, enemy_king) {
-            (Some(k), Some(_)) => pos
-                .king_attackers(k, !us, pos.board().occupied())
-                .is_empty(),
-            _ => false,
-        };
-        let lines = king.map_or(Bitboard::EMPTY, |k| {
-            attacks::queen_attacks(k, Bitboard::EMPTY)
+        let board = pos.board();
+        let kings = board.king_of(us).zip(board.king_of(!us));
+        let (in_check, blockers) = kings.map_or((false, Bitboard::EMPTY), |(king, _)| {
+            (
+                pos.king_attackers(king, !us, board.occupied()).any(),
+                slider_blockers(pos, king),
+            )
         });
-        Legality { lines, quick }
+        Legality {
+            kings,
+            in_check,
+            blockers,
+        }
     }
 
     fn allows(&self, pos: &Atomic, m: Move) -> bool {
-        if self.quick {
-            if let Move::Normal {
+        let (
+            Some((king, enemy_king)),
+            Move::Normal {
                 role,
                 from,
-                capture: None,
+                capture,
                 to,
                 ..
-            } = m
-            {
-                if role == Role::King {
-                    let occupied = pos.board().occupied() ^ from;
-                    return pos.king_attackers(to, !pos.turn(), occupied).is_empty();
-                }
-                if !self.lines.contains(from) {
-                    return true;
-                }
-            }
+            },
+        ) = (self.kings, m)
+        else {
+            return played_is_legal(pos, m);
+        };
+        if capture.is_some() {
+            return capture_is_legal(pos, from, to, king, enemy_king);
+        }
+        if role == Role::King {
+            // Nothing explodes; the king must not stand attacked on `to`.
+            let occupied = pos.board().occupied() ^ from;
+            return pos.king_attackers(to, !pos.turn(), occupied).is_empty();
+        }
+        if !self.in_check && !self.blockers.contains(from) {
+            return true;
         }
         played_is_legal(pos, m)
     }
+}
+
+/// Whether capturing on `to` from `from` (not en passant) leaves the
+/// mover's king standing and, unless the enemy king explodes with it,
+/// unattacked once the capturer, the victim and the pieces other than pawns
+/// around `to` are gone.
+fn capture_is_legal(
+    pos: &Atomic,
+    from: Square,
+    to: Square,
+    king: Square,
+    enemy_king: Square,
+) -> bool {
+    let blast = attacks::king_attacks(to);
+    if blast.contains(king) {
+        return false;
+    }
+    if blast.contains(enemy_king) || attacks::king_attacks(king).contains(enemy_king) {
+        return true;
+    }
+    let board = pos.board();
+    let gone = (blast & board.occupied() & !board.pawns())
+        .with(from)
+        .with(to);
+    let occupied = board.occupied() & !gone;
+    let us = pos.turn();
+    let attackers = (attacks::knight_attacks(king) & board.knights())
+        | (attacks::pawn_attacks(us, king) & board.pawns())
+        | (attacks::rook_attacks(king, occupied) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, occupied) & board.bishops_and_queens());
+    (attackers & board.by_color(!us) & !gone).is_empty()
+}
+
+/// The pieces, of either side, that alone stand between `king` and an
+/// enemy slider on its line.
+fn slider_blockers(pos: &Atomic, king: Square) -> Bitboard {
+    let board = pos.board();
+    let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
+        & board.by_color(!pos.turn());
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = attacks::between(king, sniper) & board.occupied();
+        if !between.more_than_one() {
+            blockers |= between;
+        }
+    }
+    blockers
 }
 
 /// shakmaty's test: after the turn the mover's king stands, and is not
