@@ -48,10 +48,11 @@ fn atomic960_perft_suite() {
 
 /// Chimera's atomic generator (`variants::atomic::movegen`) against
 /// shakmaty's, the one it replaces: the same legal moves in the same order,
-/// the same tactical subset, and the same verdict on every pseudo-legal
-/// move, at every node of short trees from the perft positions and along
-/// random games to their end (explosions, kings side by side, checks,
-/// castling through attacked squares, en passant and promotions).
+/// the same tactical subset, the same verdict on every pseudo-legal move
+/// and the same legal en-passant square, at every node of short trees from
+/// the perft positions and along random games to their end (explosions,
+/// kings side by side, checks, castling through attacked squares, en
+/// passant and promotions).
 #[test]
 fn atomic_generator_agrees_with_shakmaty_move_for_move() {
     use chimera::rng::SplitMix64;
@@ -99,6 +100,12 @@ fn atomic_generator_agrees_with_shakmaty_move_for_move() {
         for &m in &reference {
             assert!(movegen::is_legal(&pos.pos, m, &mut scratch), "{m:?}");
         }
+        assert_eq!(
+            movegen::legal_ep_square(&pos.pos),
+            pos.pos.ep_square(shakmaty::EnPassantMode::Legal),
+            "en passant in {}",
+            pos.fen()
+        );
     }
 
     fn walk(pos: &AtomicPosition, depth: u32, nodes: &mut u64) {

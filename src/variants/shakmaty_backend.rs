@@ -58,6 +58,11 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     fn is_legal_with(&self, m: Move, _scratch: &mut Vec<Move>) -> bool {
         self.is_legal(m)
     }
+    /// The en-passant square if a capture there is legal (shakmaty's
+    /// `EnPassantMode::Legal`, which for atomic lists every legal move).
+    fn legal_ep_square_by_movegen(&self) -> Option<Square> {
+        self.ep_square(EnPassantMode::Legal)
+    }
 }
 
 /// Captures and queen promotions: what quiescence searches.
@@ -420,10 +425,10 @@ fn rights_key(mask: u8) -> u64 {
 /// Zobrist key of the en-passant file if a capture there is legal. Only a
 /// pseudo-legal square can be legal, so legality is tested only then.
 #[inline]
-fn ep_key<P: Position>(pos: &P) -> u64 {
+fn ep_key<P: ShakmatyVariant>(pos: &P) -> u64 {
     match pos.maybe_ep_square() {
         Some(_) => pos
-            .ep_square(EnPassantMode::Legal)
+            .legal_ep_square_by_movegen()
             .map_or(0, |sq| Zobrist64::zobrist_for_en_passant_file(sq.file()).0),
         None => 0,
     }
@@ -433,7 +438,7 @@ fn ep_key<P: Position>(pos: &P) -> u64 {
 /// move, the pieces it moves and captures, and the old en-passant square
 /// (rights and the new en-passant square are settled after the move).
 #[inline]
-fn key_before_move<P: Position>(pos: &P, m: Move) -> u64 {
+fn key_before_move<P: ShakmatyVariant>(pos: &P, m: Move) -> u64 {
     let piece =
         |sq: Square, role: Role, color: Color| Zobrist64::zobrist_for_piece(sq, role.of(color)).0;
     let us = pos.turn();

@@ -1,7 +1,7 @@
 //! Atomic chess (lichess rules), backed by shakmaty's `variant::Atomic`.
 
 use shakmaty::variant::Atomic;
-use shakmaty::{attacks, Move, Position, Role};
+use shakmaty::{attacks, Move, Position, Role, Square};
 
 pub mod movegen;
 
@@ -110,5 +110,9 @@ impl ShakmatyVariant for Atomic {
 
     fn is_legal_with(&self, m: Move, scratch: &mut Vec<Move>) -> bool {
         movegen::is_legal(self, m, scratch)
+    }
+
+    fn legal_ep_square_by_movegen(&self) -> Option<Square> {
+        movegen::legal_ep_square(self)
     }
 }

@@ -45,6 +45,18 @@ pub fn is_legal(pos: &Atomic, m: Move, scratch: &mut Vec<Move>) -> bool {
     legal
 }
 
+/// The en-passant square if a capture there is legal.
+pub fn legal_ep_square(pos: &Atomic) -> Option<Square> {
+    let to = pos.maybe_ep_square()?;
+    let board = pos.board();
+    let takers =
+        board.pawns() & board.by_color(pos.turn()) & attacks::pawn_attacks(!pos.turn(), to);
+    takers
+        .into_iter()
+        .any(|from| played_is_legal(pos, Move::EnPassant { from, to }))
+        .then_some(to)
+}
+
 /// Keeps the legal turns of `out[start..]`, in order.
 fn retain_legal(pos: &Atomic, out: &mut Vec<Move>, start: usize) {
     let legality = Legality::of(pos);
