@@ -3,6 +3,8 @@
 //!
 //! - two shards of one seed share no game, and together are the games of
 //!   the unsharded run;
+//! - a seeded run into a file goes on where the last run of its seed and
+//!   shard stopped, so that the two write the games of one run;
 //! - `chimera data merge` of the shards has the sum of their statistics;
 //! - shuffle keeps the records, dedupe removes repeated positions only,
 //!   split puts every game on one side;
@@ -13,12 +15,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use chimera::datagen::file::DataFile;
+use chimera::datagen::resume::Progress;
 
 fn temp_file(name: &str) -> PathBuf {
     let path =
         PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
     let _ = std::fs::remove_file(&path);
     path
+}
+
+/// Removes a data file and the line that says where its run stopped.
+fn remove(path: &Path) {
+    let _ = std::fs::remove_file(Progress::path_for(path));
+    std::fs::remove_file(path).unwrap();
 }
 
 fn run(args: &[&str]) -> Output {
@@ -100,6 +109,23 @@ fn records(path: &Path) -> Vec<Vec<u8>> {
 }
 
 #[test]
+fn a_seeded_run_again_goes_on_where_the_last_one_stopped() {
+    let (resumed, whole) = (temp_file("resumed"), temp_file("unbroken"));
+    datagen(&resumed, "2", "0/1");
+    datagen(&resumed, "5", "0/1");
+    datagen(&whole, "5", "0/1");
+    let (twice, once) = (games(&resumed), games(&whole));
+    assert_eq!(twice.len(), once.len(), "a game written twice, or missing");
+    let set = |g: Vec<Vec<u8>>| g.into_iter().collect::<BTreeSet<_>>();
+    assert_eq!(set(twice), set(once));
+    let line = std::fs::read_to_string(Progress::path_for(&resumed)).unwrap();
+    assert_eq!(line, "seed=9 shard=0/1 next=5\n");
+    for f in [resumed, whole] {
+        remove(&f);
+    }
+}
+
+#[test]
 fn shards_share_no_game_and_merge_into_their_sum() {
     let (a, b, whole) = (temp_file("shard0"), temp_file("shard1"), temp_file("whole"));
     datagen(&a, "3", "0/2");
@@ -137,7 +163,7 @@ fn shards_share_no_game_and_merge_into_their_sum() {
     let whole_stats = ok(&["data", "stats", s(&whole)]);
     assert_eq!(block(&whole_stats, s(&whole)), block(&one, s(&merged)));
     for f in [a, b, whole, merged] {
-        std::fs::remove_file(f).unwrap();
+        remove(&f);
     }
 }
 
@@ -215,7 +241,7 @@ fn shuffle_dedupe_and_split_keep_what_they_promise() {
     ]);
     assert!(!out.status.success());
     for f in [a, doubled, shuffled, once, deduped, train, held] {
-        std::fs::remove_file(f).unwrap();
+        remove(&f);
     }
 }
 
@@ -272,6 +298,6 @@ fn bad_input_is_one_error_line() {
     refused(&[&gen[..], &["--shard", "0/2"]].concat(), "--seed");
     assert_eq!(std::fs::read(&out).unwrap(), b"not data", "left alone");
     for f in [chess, atomic, out] {
-        std::fs::remove_file(f).unwrap();
+        remove(&f);
     }
 }

@@ -304,6 +304,7 @@ fn datagen_round_trip<P: Packed>(variant: VariantId) {
         assert!(!pos.in_check(), "{}", pos.fen());
         assert!(pos.early_end().is_none(), "{}", pos.fen());
     }
+    std::fs::remove_file(chimera::datagen::resume::Progress::path_for(&path)).unwrap();
     std::fs::remove_file(&path).unwrap();
 }
 

@@ -7,6 +7,7 @@
 //! main thread appends each finished game to the file and shows progress.
 
 pub mod file;
+pub mod resume;
 pub mod selfplay;
 
 use std::io::IsTerminal;
@@ -24,6 +25,7 @@ use crate::tournament::openings::{read_book, BookFormat, Opening};
 use crate::variants::packed::{Layout, Packed};
 use crate::variants::{CastlingMode, VariantId};
 use file::DataWriter;
+use resume::Progress;
 use selfplay::{PlayConfig, PlayedGame, Player};
 
 #[derive(clap::Args, Clone, Debug)]
@@ -32,15 +34,18 @@ pub struct DatagenArgs {
     #[arg(long)]
     pub variant: String,
 
-    /// The data file; an existing one of the same variant is appended to.
+    /// The data file; an existing one of the same variant is appended to
+    /// (with --seed, from the game where the last run of that seed and
+    /// shard stopped: `FILE.next`).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
 
-    /// Stop after this many games ...
+    /// Stop after the shard's first this many games (a resumed run counts
+    /// the earlier runs' games) ...
     #[arg(long)]
     pub games: Option<u64>,
 
-    /// ... or once this many positions are written.
+    /// ... or once this run has written this many positions.
     #[arg(long)]
     pub positions: Option<u64>,
 
@@ -379,14 +384,30 @@ fn run_variant<P: Variant + Packed>(
         writer.existing
     );
 
+    // A seeded run goes on where the last run of its seed and shard into
+    // this file stopped (an unseeded one has a seed of its own).
+    let mut progress = match args.seed {
+        Some(_) => {
+            Some(Progress::open(&args.out, seed, shard, writer.existing).map_err(|e| anyhow!(e))?)
+        }
+        None => None,
+    };
+    let first = progress.as_ref().map_or(0, Progress::first);
+    if first > 0 {
+        eprintln!(
+            "resuming at the shard's game {first} (game index {}), where the last run of seed {seed} stopped ({})",
+            shard.game(first),
+            Progress::path_for(&args.out).display()
+        );
+    }
     // This shard's games in order: the j-th is game index shard.game(j).
-    let next_game = AtomicU64::new(0);
+    let next_game = AtomicU64::new(first);
     let done = AtomicBool::new(false);
     let live = std::io::stderr().is_terminal();
     let started = Instant::now();
     let mut tally = Tally::default();
     let outcome: anyhow::Result<()> = std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::channel::<PlayedGame>();
+        let (sender, receiver) = mpsc::channel::<(u64, PlayedGame)>();
         for _ in 0..args.threads {
             let sender = sender.clone();
             let (openings, config, layout) = (&openings, &config, &layout);
@@ -400,7 +421,7 @@ fn run_variant<P: Variant + Packed>(
                     }
                     let index = shard.game(j);
                     let game = player.play::<P>(variant, layout, openings, config, seed, index);
-                    if sender.send(game).is_err() {
+                    if sender.send((j, game)).is_err() {
                         break;
                     }
                 }
@@ -408,8 +429,11 @@ fn run_variant<P: Variant + Packed>(
         }
         drop(sender);
         let mut shown = Instant::now();
-        for mut game in receiver {
-            if let Err(e) = writer.append_game(&mut game.records) {
+        for (j, mut game) in receiver {
+            let written = writer
+                .append_game(&mut game.records)
+                .and_then(|()| progress.as_mut().map_or(Ok(()), |p| p.done(j)));
+            if let Err(e) = written {
                 // The workers stop once their game is done (nobody receives).
                 done.store(true, Ordering::Relaxed);
                 return Err(anyhow!("{}: {e}", args.out.display()));
@@ -426,8 +450,9 @@ fn run_variant<P: Variant + Packed>(
             if shown.elapsed() >= every {
                 shown = Instant::now();
                 let elapsed = started.elapsed();
+                let games_left = args.games.map(|n| n.saturating_sub(first));
                 let eta = tally
-                    .eta(elapsed, args.games, args.positions)
+                    .eta(elapsed, games_left, args.positions)
                     .map_or_else(|| "unknown".to_string(), clock);
                 let line = format!("{}, ETA {eta}", tally.line(elapsed));
                 if live {
