@@ -1,9 +1,10 @@
-//! Atomic chess (lichess rules), backed by shakmaty's `variant::Atomic`.
+//! Atomic chess (lichess rules), backed by shakmaty's `variant::Atomic`,
+//! with a generator of its own (`movegen`) for speed.
+
+pub mod movegen;
 
 use shakmaty::variant::Atomic;
 use shakmaty::{attacks, Move, Position, Role, Square};
-
-pub mod movegen;
 
 use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
 use super::xboard::XboardVariant;
