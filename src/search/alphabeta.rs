@@ -424,6 +424,7 @@ impl<P: Variant> Worker<P> {
             if depth <= self.params.rfp_max_depth
                 && static_eval - self.params.rfp_margin * (depth - i32::from(improving)) >= beta
                 && !is_mate(beta)
+                && !pos.king_threatened()
             {
                 return static_eval;
             }
@@ -503,12 +504,14 @@ impl<P: Variant> Worker<P> {
             child.play(m);
             self.shared.tt.prefetch(child.hash());
             let gives_check = child.in_check();
+            // A turn that threatens the king another way is as forcing.
+            let forcing = gives_check || child.king_threatened();
             let history = if quiet {
                 self.history.quiet_score(pos, m, &context)
             } else {
                 0
             };
-            if ply > 0 && best_score > -MATE_BOUND && !gives_check {
+            if ply > 0 && best_score > -MATE_BOUND && !forcing {
                 let lmr_depth = (depth - 1 - self.lmr_at(depth, legal)).max(0);
                 if quiet {
                     // Late-move pruning, futility pruning, and quiet turns
@@ -553,7 +556,7 @@ impl<P: Variant> Worker<P> {
                     reduction += i32::from(!improving);
                     reduction += i32::from(cut_node);
                     reduction -= i32::from(pv_node);
-                    reduction -= i32::from(in_check || gives_check);
+                    reduction -= i32::from(in_check || forcing);
                     reduction -= i32::from(self.history.is_killer(P::encode(m), ply));
                     reduction -= history / self.params.lmr_history_divisor;
                     reduction = reduction.clamp(0, new_depth - 1);

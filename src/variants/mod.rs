@@ -289,6 +289,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Is the side to move in check (as the variant defines check)?
     fn in_check(&self) -> bool;
 
+    /// Can the side to move lose its king to the opponent's next turn in a
+    /// way other than a check (atomic: a capture beside the king would
+    /// explode it)? The search treats a turn that makes such a threat
+    /// like a check when it prunes and reduces.
+    fn king_threatened(&self) -> bool {
+        false
+    }
+
     /// A game end that does not depend on the legal turns: an exploded king,
     /// insufficient material. Checked before generating.
     fn early_end(&self) -> Option<GameEnd>;

@@ -58,6 +58,10 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     fn is_legal_with(&self, m: Move, _scratch: &mut Vec<Move>) -> bool {
         self.is_legal(m)
     }
+    /// [`Rules::king_threatened`].
+    fn king_threatened(&self) -> bool {
+        false
+    }
     /// The en-passant square if a capture there is legal (shakmaty's
     /// `EnPassantMode::Legal`, which for atomic lists every legal move).
     fn legal_ep_square_by_movegen(&self) -> Option<Square> {
@@ -246,6 +250,10 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
 
     fn in_check(&self) -> bool {
         self.pos.is_check()
+    }
+
+    fn king_threatened(&self) -> bool {
+        self.pos.king_threatened()
     }
 
     fn early_end(&self) -> Option<GameEnd> {

@@ -116,4 +116,47 @@ impl ShakmatyVariant for Atomic {
     fn legal_ep_square_by_movegen(&self) -> Option<Square> {
         movegen::legal_ep_square(self)
     }
+
+    /// A piece of the side to move beside its king that the opponent can
+    /// capture (not beside the opponent's own king, which would explode
+    /// too): the capture would explode the king.
+    fn king_threatened(&self) -> bool {
+        let board = self.board();
+        let us = self.turn();
+        let (Some(king), Some(enemy_king)) = (board.king_of(us), board.king_of(!us)) else {
+            return false;
+        };
+        let targets =
+            attacks::king_attacks(king) & board.by_color(us) & !attacks::king_attacks(enemy_king);
+        let capturers = board.by_color(!us) & !board.kings();
+        targets
+            .into_iter()
+            .any(|t| (board.attacks_to(t, !us, board.occupied()) & capturers).any())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::Rules;
+
+    fn threatened(fen: &str) -> bool {
+        AtomicPosition::from_fen(VariantId::Atomic, fen)
+            .unwrap()
+            .king_threatened()
+    }
+
+    #[test]
+    fn a_capture_beside_the_king_is_a_threat_unless_it_explodes_the_capturer_too() {
+        // The bishop takes d2, beside e1: the white king explodes.
+        assert!(threatened("4k3/8/8/8/1b6/8/3P4/4K3 w - - 0 1"));
+        // The knight takes e2 (a pawn: the blast still reaches the king).
+        assert!(threatened("4k3/8/8/8/8/2n5/4P3/4K3 w - - 0 1"));
+        // Nothing attacks d2.
+        assert!(!threatened("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1"));
+        // d2 is beside the black king as well: taking it is illegal.
+        assert!(!threatened("8/8/8/8/1b6/4k3/3N4/4K3 w - - 0 1"));
+        // The side to move's own threat does not count.
+        assert!(!threatened("4k3/8/8/8/1b6/8/3P4/4K3 b - - 0 1"));
+    }
 }
