@@ -64,7 +64,7 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     }
     /// The en-passant square if a capture there is legal (shakmaty's
     /// `EnPassantMode::Legal`, which for atomic lists every legal move).
-    fn legal_ep_square_by_movegen(&self) -> Option<Square> {
+    fn ep_square_if_legal(&self) -> Option<Square> {
         self.ep_square(EnPassantMode::Legal)
     }
 }
@@ -317,8 +317,9 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
         1 << 20 | kind << 15 | promo << 12 | (to as u32) << 6 | from as u32
     }
 
-    /// Rebuilds the move from its code and asks shakmaty, which looks only
-    /// at the moves of that piece kind to that square.
+    /// Rebuilds the move from its code and asks the variant whether it is
+    /// legal (shakmaty looks only at the moves of that piece kind to that
+    /// square; atomic's own generator tests the one move).
     fn legal_from_code(&self, code: u32, scratch: &mut Vec<Move>) -> Option<Move> {
         let from = Square::new(code & 63);
         let to = Square::new(code >> 6 & 63);
@@ -436,7 +437,7 @@ fn rights_key(mask: u8) -> u64 {
 fn ep_key<P: ShakmatyVariant>(pos: &P) -> u64 {
     match pos.maybe_ep_square() {
         Some(_) => pos
-            .legal_ep_square_by_movegen()
+            .ep_square_if_legal()
             .map_or(0, |sq| Zobrist64::zobrist_for_en_passant_file(sq.file()).0),
         None => 0,
     }

@@ -113,7 +113,7 @@ impl ShakmatyVariant for Atomic {
         movegen::is_legal(self, m, scratch)
     }
 
-    fn legal_ep_square_by_movegen(&self) -> Option<Square> {
+    fn ep_square_if_legal(&self) -> Option<Square> {
         movegen::legal_ep_square(self)
     }
 
