@@ -245,13 +245,13 @@ fn pawn_moves(pos: &Atomic, out: &mut Vec<Move>) {
         } else {
             Bitboard::from_file(File::H)
         };
-        let captures = shift(pawns & !edge, step) & them;
+        let captures = (pawns & !edge).shift(step) & them;
         for (to, promoting) in split_back_ranks(captures) {
             let from = offset(to, -step);
             push_pawn(out, from, to, board.role_at(to), promoting);
         }
     }
-    let singles = shift(pawns, forward) & !board.occupied();
+    let singles = pawns.shift(forward) & !board.occupied();
     for (to, promoting) in split_back_ranks(singles) {
         push_pawn(out, offset(to, -forward), to, None, promoting);
     }
@@ -260,7 +260,7 @@ fn pawn_moves(pos: &Atomic, out: &mut Vec<Move>) {
     } else {
         Bitboard::from_rank(Rank::Sixth)
     };
-    let doubles = shift(singles & start_rank_after_one, forward) & !board.occupied();
+    let doubles = (singles & start_rank_after_one).shift(forward) & !board.occupied();
     for to in doubles {
         push_pawn(out, offset(to, -2 * forward), to, None, false);
     }
@@ -331,15 +331,8 @@ fn castling_move(pos: &Atomic, king: Square, side: CastlingSide, out: &mut Vec<M
     out.push(Move::Castle { king, rook });
 }
 
-/// `b` moved by `step` squares (a rank is 8), squares falling off dropped.
-fn shift(b: Bitboard, step: i32) -> Bitboard {
-    if step >= 0 {
-        Bitboard(b.0 << step)
-    } else {
-        Bitboard(b.0 >> -step)
-    }
-}
-
+/// The square `step` squares from `sq` (a rank is 8), which the caller
+/// knows is on the board.
 fn offset(sq: Square, step: i32) -> Square {
     Square::new((sq as i32 + step) as u32)
 }
