@@ -504,8 +504,10 @@ impl<P: Variant> Worker<P> {
             child.play(m);
             self.shared.tt.prefetch(child.hash());
             let gives_check = child.in_check();
-            // A turn that threatens the king another way is as forcing.
-            let forcing = gives_check || child.king_threatened();
+            // A turn that threatens the king another way is as forcing;
+            // asked past the first turn only, which is never pruned or
+            // reduced.
+            let forcing = gives_check || (legal > 1 && child.king_threatened());
             let history = if quiet {
                 self.history.quiet_score(pos, m, &context)
             } else {
