@@ -3,8 +3,9 @@
 //!
 //! One idea per file: `geometry` (square tables), `board` (pieces,
 //! bitboards, Zobrist keys), `check` (can a piece be removed: check
-//! detection), `movegen` (turns), `fen`, `notation` (UCI tokens and the
-//! reasons a token is refused). This file holds the position and applies
+//! detection), `king_safety` (is a turn legal, cheaply), `movegen`
+//! (turns), `table_turn` (the table's turn checked alone), `fen`,
+//! `notation` (UCI tokens and the reasons a token is refused). This file holds the position and applies
 //! turns. Square numbering, colours, roles, piece letters, the common FEN
 //! fields and the drawing are shared with avalanche in [`super::board8`].
 
@@ -13,10 +14,12 @@ mod check;
 mod fen;
 mod game_score;
 pub mod geometry;
+mod king_safety;
 mod movegen;
 mod notation;
 mod packed;
 mod see;
+mod table_turn;
 mod view;
 
 use super::{
@@ -338,6 +341,11 @@ impl Rules for DynamoPosition {
     }
 
     #[inline]
+    fn generate_tactical(&self, out: &mut Vec<DynamoMove>) {
+        self.tactical_turns(&mut |m| out.push(m));
+    }
+
+    #[inline]
     fn count_moves(&self) -> u64 {
         let mut n = 0;
         self.legal_turns(&mut |_| n += 1);
@@ -449,6 +457,11 @@ impl Rules for DynamoPosition {
             | m.from as u32
     }
 
+    /// Checks the one turn; `scratch` stays empty.
+    fn legal_from_code(&self, code: u32, _scratch: &mut Vec<DynamoMove>) -> Option<DynamoMove> {
+        self.legal_turn_from_code(code)
+    }
+
     fn format_move(&self, m: DynamoMove) -> String {
         notation::format(m)
     }
@@ -489,3 +502,6 @@ const BENCH: &[&str] = &[
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod legality_tests;

@@ -9,16 +9,14 @@ use super::board::{
     color_of, piece, promotes, role_of, Bits, Piece, BISHOP, EMPTY, KING, KNIGHT, PAWN, QUEEN,
     ROOK, WHITE,
 };
-use super::check::{king_in_check, king_threatened_after};
+use super::check::king_in_check;
 use super::geometry::{
     bit, distance, nearest, offset, ray, step, EDGE, KING_ATTACKS, KING_LEAPS, KNIGHT_ATTACKS,
     KNIGHT_LEAPS, OFF, RAYN,
 };
-use super::geometry::{
-    ray_const, BISHOP_LINES, KING_THREATS_C, KNIGHT_THREATS_C, PAWN_THREATS_C, ROOK_LINES,
-};
+use super::king_safety::KingSafety;
 use super::{DynamoMove, DynamoPosition, MoveKind, KING_HOME, ROOK_HOME};
-use crate::variants::board8;
+use crate::variants::{board8, Rules};
 
 /// Promotion choices, in the order they are generated: board8's, as the
 /// bytes a [`DynamoMove`] stores.
@@ -39,46 +37,6 @@ const CASTLE_KING_TO: [u8; 4] = [6, 2, 62, 58];
 const CASTLE_CROSSED: [u8; 4] = [5, 3, 61, 59];
 const CASTLE_ROOK_TO: [u8; 4] = [5, 3, 61, 59];
 
-/// The bit of a square, or nothing for [`OFF`].
-#[inline]
-fn square_bit(sq: u8) -> u64 {
-    (1u128 << sq) as u64
-}
-
-const fn build_leaper_danger() -> [[u64; 64]; 2] {
-    let mut t = [[0u64; 64]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut sq = 0;
-        while sq < 64 {
-            t[c][sq] = KNIGHT_THREATS_C[sq] | KING_THREATS_C[sq] | PAWN_THREATS_C[c ^ 1][sq];
-            sq += 1;
-        }
-        c += 1;
-    }
-    t
-}
-
-/// `LEAPER_DANGER[colour][king square]`: where enemy knights, kings and
-/// pawns remove that king from.
-static LEAPER_DANGER: [[u64; 64]; 2] = build_leaper_danger();
-
-const fn build_line(d: usize) -> [u64; 64] {
-    let mut t = [0u64; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        t[sq] = ray_const(sq as u8, d) | ray_const(sq as u8, d ^ 1);
-        sq += 1;
-    }
-    t
-}
-
-/// The four lines through a square (the square excluded).
-static FILE_LINE: [u64; 64] = build_line(0);
-static RANK_LINE: [u64; 64] = build_line(2);
-static DIAG_LINE: [u64; 64] = build_line(4);
-static ANTI_LINE: [u64; 64] = build_line(6);
-
 /// The piece a moved piece becomes: itself, or the promotion choice.
 #[inline]
 pub fn after_promotion(p: Piece, promotion: u8) -> Piece {
@@ -93,71 +51,35 @@ impl DynamoPosition {
     /// Calls `emit` with every legal turn.
     #[inline]
     pub(crate) fn legal_turns<F: FnMut(DynamoMove)>(&self, emit: &mut F) {
-        let us = self.turn;
-        let forbidden = self.forbidden;
-        let Some(king) = self.bits.king(us) else {
+        let Some(safety) = KingSafety::new(self) else {
             return; // only from a broken state; there is no turn without a king
         };
-        // Squares whose change can put our king in danger: the squares
-        // leapers and pawns remove it from, and each line through it that
-        // holds an enemy slider moving along it. A turn that changes none of
-        // them, moves neither our king nor an enemy piece onto a line through
-        // it, and is not answering a check cannot expose the king.
-        let them = us ^ 1;
-        let in_check = king_in_check(&self.bits, us);
-        let k = king as usize;
-        let orth = self.bits.color[them] & (self.bits.role[ROOK] | self.bits.role[QUEEN]);
-        let diag = self.bits.color[them] & (self.bits.role[BISHOP] | self.bits.role[QUEEN]);
-        let leaper_danger = LEAPER_DANGER[us][k];
-        let mut danger = if in_check { !0 } else { leaper_danger };
-        // Direction masks (both directions of an axis) per line that matters.
-        let mut line_dirs = [(0u64, 0u8); 4];
-        for (i, (line, sliders, axis)) in [
-            (FILE_LINE[k], orth, 0b11u8),
-            (RANK_LINE[k], orth, 0b1100),
-            (DIAG_LINE[k], diag, 0b11_0000),
-            (ANTI_LINE[k], diag, 0b1100_0000),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            if line & sliders != 0 {
-                danger |= line;
-                line_dirs[i] = (line, axis);
-            }
-        }
-        let lines = ROOK_LINES[k] | BISHOP_LINES[k];
-        let theirs = self.bits.color[them];
-        self.pseudo_turns(&mut |m| {
+        let forbidden = self.forbidden;
+        self.pseudo_turns_of::<true, _>(&mut |m| {
             if let Some(f) = forbidden {
                 if m.kind == MoveKind::Dynamo && self.placement_after(m) == f {
                     return;
                 }
             }
-            let changed = square_bit(m.from)
-                | square_bit(m.to)
-                | square_bit(m.moved_from)
-                | square_bit(m.moved_to);
-            let king_moves = (m.from == king && m.to != king) || m.moved_from == king;
-            let enemy_onto_line = m.kind == MoveKind::Dynamo
-                && theirs & square_bit(m.moved_from) != 0
-                && square_bit(m.moved_to) & lines != 0;
-            let safe = if in_check || king_moves || enemy_onto_line {
-                !king_in_check(&self.bits_after(m), us)
-            } else if changed & danger == 0 {
-                true
-            } else {
-                // Only the leaps and the slider lines this turn touched.
-                let mut dirs = 0u8;
-                for &(line, axis) in &line_dirs {
-                    if changed & line != 0 {
-                        dirs |= axis;
-                    }
-                }
-                let leaps = changed & leaper_danger != 0;
-                !king_threatened_after(&self.bits_after(m), king, us, leaps, dirs)
-            };
-            if safe {
+            if safety.allows(self, m) {
+                emit(m);
+            }
+        });
+    }
+
+    /// The legal turns [`Rules::is_tactical`] accepts, in the order of
+    /// [`DynamoPosition::legal_turns`]. Ordinary moves other than
+    /// promotions, and castling, are never tactical: they are not even
+    /// generated, and the others are tested for legality only when tactical.
+    ///
+    /// [`Rules::is_tactical`]: crate::variants::Rules::is_tactical
+    #[inline]
+    pub(crate) fn tactical_turns<F: FnMut(DynamoMove)>(&self, emit: &mut F) {
+        let Some(safety) = KingSafety::new(self) else {
+            return;
+        };
+        self.pseudo_turns_of::<false, _>(&mut |m| {
+            if self.is_tactical(m) && !self.undoes(m) && safety.allows(self, m) {
                 emit(m);
             }
         });
@@ -171,28 +93,51 @@ impl DynamoPosition {
 
     /// Every turn the geometry allows, before the check and no-undo tests.
     pub(crate) fn pseudo_turns<F: FnMut(DynamoMove)>(&self, emit: &mut F) {
-        let us = self.turn;
-        let mut own = self.bits.color[us];
+        self.pseudo_turns_of::<true, _>(emit);
+    }
+
+    /// [`DynamoPosition::pseudo_turns`], without the ordinary moves that
+    /// promote nothing and without castling unless `ORDINARY`.
+    #[inline]
+    fn pseudo_turns_of<const ORDINARY: bool, F: FnMut(DynamoMove)>(&self, emit: &mut F) {
+        let mut own = self.bits.color[self.turn];
         while own != 0 {
             let s = own.trailing_zeros() as u8;
             own &= own - 1;
-            let p = self.board[s as usize];
-            match role_of(p) {
-                PAWN => self.pawn_turns(s, us, emit),
-                KNIGHT => {
+            self.piece_turns::<ORDINARY, F>(s, emit);
+        }
+        if ORDINARY {
+            self.castling_turns(emit);
+        }
+    }
+
+    /// The turns whose mover is the piece of the side to move on `s`, but
+    /// castling (see [`DynamoPosition::pseudo_turns_of`] for `ORDINARY`).
+    #[inline]
+    pub(crate) fn piece_turns<const ORDINARY: bool, F: FnMut(DynamoMove)>(
+        &self,
+        s: u8,
+        emit: &mut F,
+    ) {
+        let us = self.turn;
+        match role_of(self.board[s as usize]) {
+            PAWN => self.pawn_turns::<ORDINARY, F>(s, us, emit),
+            KNIGHT => {
+                if ORDINARY {
                     self.quiet_leaps(s, KNIGHT_ATTACKS[s as usize], emit);
-                    self.leaper_dynamo(s, &KNIGHT_LEAPS[s as usize], true, emit);
                 }
-                BISHOP => self.slider_turns(s, 4..8, emit),
-                ROOK => self.slider_turns(s, 0..4, emit),
-                QUEEN => self.slider_turns(s, 0..8, emit),
-                _ => {
+                self.leaper_dynamo(s, &KNIGHT_LEAPS[s as usize], true, emit);
+            }
+            BISHOP => self.slider_turns::<ORDINARY, F>(s, 4..8, emit),
+            ROOK => self.slider_turns::<ORDINARY, F>(s, 0..4, emit),
+            QUEEN => self.slider_turns::<ORDINARY, F>(s, 0..8, emit),
+            _ => {
+                if ORDINARY {
                     self.quiet_leaps(s, KING_ATTACKS[s as usize], emit);
-                    self.leaper_dynamo(s, &KING_LEAPS[s as usize], false, emit);
                 }
+                self.leaper_dynamo(s, &KING_LEAPS[s as usize], false, emit);
             }
         }
-        self.castling_turns(emit);
     }
 
     #[inline]
@@ -228,7 +173,7 @@ impl DynamoPosition {
         }
     }
 
-    fn slider_turns<F: FnMut(DynamoMove)>(
+    fn slider_turns<const ORDINARY: bool, F: FnMut(DynamoMove)>(
         &self,
         s: u8,
         dirs: std::ops::Range<usize>,
@@ -239,11 +184,15 @@ impl DynamoPosition {
             let r = ray(dir, s);
             let blockers = r & occ;
             if blockers == 0 {
-                self.quiet_leaps(s, r, emit);
+                if ORDINARY {
+                    self.quiet_leaps(s, r, emit);
+                }
                 continue;
             }
             let t = nearest(blockers, dir);
-            self.quiet_leaps(s, r & !ray(dir, t) & !bit(t), emit);
+            if ORDINARY {
+                self.quiet_leaps(s, r & !ray(dir, t) & !bit(t), emit);
+            }
             let d = distance(s, t);
             // Push: the slider ends on `t`, the piece there goes `d` further.
             if RAYN[dir][t as usize][d as usize] & occ == 0 {
@@ -288,7 +237,12 @@ impl DynamoPosition {
         }
     }
 
-    fn pawn_turns<F: FnMut(DynamoMove)>(&self, s: u8, us: usize, emit: &mut F) {
+    fn pawn_turns<const ORDINARY: bool, F: FnMut(DynamoMove)>(
+        &self,
+        s: u8,
+        us: usize,
+        emit: &mut F,
+    ) {
         let (dr, rel_rank) = if us == WHITE {
             (1i8, s >> 3)
         } else {
@@ -304,14 +258,16 @@ impl DynamoPosition {
                 for promo in PROMOTIONS {
                     emit(DynamoMove::ordinary(s, one, promo));
                 }
-            } else {
+            } else if ORDINARY {
                 emit(DynamoMove::ordinary(s, one, 0));
             }
             if rel_rank == 1 {
                 let two = offset(s, 0, dr, 2);
                 let q = self.board[two as usize];
                 if q == EMPTY {
-                    emit(DynamoMove::ordinary(s, two, 0));
+                    if ORDINARY {
+                        emit(DynamoMove::ordinary(s, two, 0));
+                    }
                 } else if color_of(q) == us {
                     // Friendly piece two ahead: pushed two squares.
                     let (three, four) = (offset(s, 0, dr, 3), offset(s, 0, dr, 4));
@@ -342,7 +298,7 @@ impl DynamoPosition {
         }
     }
 
-    fn castling_turns<F: FnMut(DynamoMove)>(&self, emit: &mut F) {
+    pub(crate) fn castling_turns<F: FnMut(DynamoMove)>(&self, emit: &mut F) {
         let us = self.turn;
         let king = KING_HOME[us];
         if self.board[king as usize] != piece(us, KING) {
