@@ -54,14 +54,8 @@ impl DynamoPosition {
         let Some(safety) = KingSafety::new(self) else {
             return; // only from a broken state; there is no turn without a king
         };
-        let forbidden = self.forbidden;
         self.pseudo_turns_of::<true, _>(&mut |m| {
-            if let Some(f) = forbidden {
-                if m.kind == MoveKind::Dynamo && self.placement_after(m) == f {
-                    return;
-                }
-            }
-            if safety.allows(self, m) {
+            if !self.undoes(m) && safety.allows(self, m) {
                 emit(m);
             }
         });
@@ -88,7 +82,8 @@ impl DynamoPosition {
     /// Does this dynamo move restore the placement the no-undo rule forbids?
     #[inline]
     pub(crate) fn undoes(&self, m: DynamoMove) -> bool {
-        m.kind == MoveKind::Dynamo && self.forbidden == Some(self.placement_after(m))
+        // The placement is computed only when some placement is forbidden.
+        m.kind == MoveKind::Dynamo && self.forbidden.is_some_and(|f| self.placement_after(m) == f)
     }
 
     /// Every turn the geometry allows, before the check and no-undo tests.
