@@ -23,7 +23,7 @@ mod common;
 use std::sync::Arc;
 
 use chimera::nnue::features::InputSpace;
-use chimera::nnue::network::{Network, QA, QB};
+use chimera::nnue::network::Network;
 use chimera::nnue::stack::AccumulatorStack;
 use chimera::train::float::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
 use chimera::variants::packed::{pack, pieces_from_packed, Layout, Packed};
@@ -206,18 +206,7 @@ fn random_network(space: &InputSpace, variant: VariantId, seed: u64) -> (FloatNe
         *p += ((k * 37 % 11) as f32 - 5.0) / 50.0;
     }
     let net = float.quantise(variant);
-    let (qa, qb) = (QA as f32, QB as f32);
-    let params = (net.w1.iter().chain(&net.b1).map(|&w| f32::from(w) / qa))
-        .chain(net.w2.iter().map(|&w| f32::from(w) / qb))
-        .chain(net.b2.iter().map(|&b| b as f32 / (qa * qb)))
-        .collect();
-    let float = FloatNet {
-        inputs: net.inputs,
-        hidden: net.hidden,
-        buckets: net.buckets,
-        params,
-    };
-    (float, net)
+    (FloatNet::from_network(&net), net)
 }
 
 fn stack_matches_fresh<P: Pieces>(variant: VariantId) {
@@ -341,6 +330,18 @@ fn network_files_round_trip_and_bad_ones_are_refused() {
     let mut more = bytes.clone();
     more[32..34].copy_from_slice(&5u16.to_le_bytes());
     assert!(err(&more, variant).contains("bytes"));
+}
+
+/// Fine-tuning (`chimera train --init`) starts from the float network a
+/// shipped one stands for: quantised again, it is the same network.
+#[test]
+fn a_shipped_network_comes_back_from_its_floats() {
+    for variant in [VariantId::Atomic, VariantId::Omega] {
+        let space = with_variant!(variant, P => InputSpace::of::<P>(variant));
+        let bytes = chimera::nnue::networks::builtin_file(variant).expect("shipped");
+        let net = Network::from_bytes(bytes, variant, &space).unwrap();
+        assert_eq!(FloatNet::from_network(&net).quantise(variant), net);
+    }
 }
 
 /// A version 2 file (before output buckets: no bucket field, one output)
@@ -677,6 +678,30 @@ fn the_train_command_writes_a_network_and_resumes() {
     )
     .unwrap();
     assert_eq!((first.inputs, first.hidden), (768, 8));
+    // `--init` starts from a network: with a step too small to move any
+    // integer, one epoch gives the same network back.
+    let tuned = dir.join(format!("init-{}.nnue", std::process::id()));
+    let tuned_s = tuned.to_str().unwrap();
+    let fine = [&common[..], &["--epochs", "1", "--rate", "1e-9"]]
+        .concat()
+        .into_iter()
+        .map(|a| if a == net_s { tuned_s } else { a })
+        .collect::<Vec<_>>();
+    let log = run(&[&fine[..], &["--init", net_s]].concat());
+    assert!(log.contains(&format!("starting from {net_s}")), "{log}");
+    let again = Network::from_bytes(&std::fs::read(&tuned).unwrap(), VariantId::Dynamo, &space);
+    assert_eq!(again.as_ref(), Ok(&first));
+    // The built-in network is 128 wide: the shape must be asked for.
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args([&fine[..], &["--init", "<builtin>"]].concat())
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("pass --hidden 128 --buckets 8"), "{err}");
+    for p in [tuned.clone(), chimera::train::checkpoint_path(&tuned)] {
+        std::fs::remove_file(p).unwrap();
+    }
     let log = run(&[&common[..], &["--epochs", "3", "--resume"]].concat());
     assert!(
         log.contains("resuming after epoch 2") && log.contains("epoch 3/3"),

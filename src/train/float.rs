@@ -72,6 +72,23 @@ impl FloatNet {
         }
     }
 
+    /// The float network a quantised one stands for: its integers over
+    /// their scales. Quantising it again gives the same integers, so
+    /// `--init` starts exactly where the shipped network is.
+    pub fn from_network(net: &Network) -> FloatNet {
+        let (qa, qb) = (QA as f32, QB as f32);
+        let params = (net.w1.iter().chain(&net.b1).map(|&w| f32::from(w) / qa))
+            .chain(net.w2.iter().map(|&w| f32::from(w) / qb))
+            .chain(net.b2.iter().map(|&b| b as f32 / (qa * qb)))
+            .collect();
+        FloatNet {
+            inputs: net.inputs,
+            hidden: net.hidden,
+            buckets: net.buckets,
+            params,
+        }
+    }
+
     fn b1(&self) -> usize {
         self.inputs * self.hidden
     }

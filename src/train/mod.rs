@@ -2,7 +2,8 @@
 //! every record's pieces straight from its bytes (and, with `--mirror`,
 //! their mirror image), holds one game in twenty out, runs epochs of
 //! shuffled mini-batches on all cores, saves a checkpoint after every epoch
-//! (`--resume` goes on from it) and writes the quantised network.
+//! (`--resume` goes on from it) and writes the quantised network. It
+//! starts from random weights, or from a network (`--init`) to fine-tune.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -61,6 +62,13 @@ pub struct TrainArgs {
     /// Go on from the checkpoint (`<out>.ckpt`) of an interrupted run.
     #[arg(long)]
     pub resume: bool,
+
+    /// Start from this network's weights instead of random ones, to
+    /// fine-tune it on new data: a network file, or `<builtin>` for the
+    /// one built into this binary. Its shape must be `--hidden` and
+    /// `--buckets`.
+    #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+    pub init: Option<String>,
 
     /// Use at most this many positions.
     #[arg(long)]
@@ -137,7 +145,23 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         eprintln!("resuming after epoch {}", c.epoch);
         (c.net, c.adam, c.epoch + 1)
     } else {
-        let net = FloatNet::random(space.inputs(), args.hidden, args.buckets, args.seed);
+        let net = match &args.init {
+            Some(init) => {
+                let net = initial_network(init, variant, &space)?;
+                if net.hidden != args.hidden || net.buckets != args.buckets {
+                    return Err(anyhow!(
+                        "{init} has {} hidden neurons and {} output buckets: pass --hidden {} --buckets {}",
+                        net.hidden,
+                        net.buckets,
+                        net.hidden,
+                        net.buckets
+                    ));
+                }
+                eprintln!("starting from {init}");
+                FloatNet::from_network(&net)
+            }
+            None => FloatNet::random(space.inputs(), args.hidden, args.buckets, args.seed),
+        };
         let adam = Adam::new(net.params.len());
         (net, adam, 1)
     };
@@ -239,6 +263,23 @@ fn quantised_accumulator(
     crate::nnue::network::Accumulator {
         views: [view(&s.us), view(&s.them)],
     }
+}
+
+/// The network `--init` names: a file, or `<builtin>`.
+fn initial_network(
+    init: &str,
+    variant: VariantId,
+    space: &InputSpace,
+) -> anyhow::Result<crate::nnue::network::Network> {
+    let bytes = if init == "<builtin>" {
+        crate::nnue::networks::builtin_file(variant)
+            .ok_or_else(|| anyhow!("no network is built in for {variant}"))?
+            .to_vec()
+    } else {
+        std::fs::read(init).with_context(|| format!("cannot read {init}"))?
+    };
+    crate::nnue::network::Network::from_bytes(&bytes, variant, space)
+        .map_err(|e| anyhow!("{init}: {e}"))
 }
 
 pub fn checkpoint_path(out: &Path) -> PathBuf {
