@@ -15,7 +15,7 @@ pub mod win_rate;
 
 use crate::datagen::file::{held_out_games, DataFile};
 use crate::nnue::features::{InputSpace, MAX_OUTPUT_BUCKETS};
-use crate::nnue::network::SCALE;
+use crate::nnue::network::{Network, SCALE};
 use crate::rng::SplitMix64;
 use crate::variants::packed::pieces_from_packed;
 use crate::variants::VariantId;
@@ -266,11 +266,7 @@ fn quantised_accumulator(
 }
 
 /// The network `--init` names: a file, or `<builtin>`.
-fn initial_network(
-    init: &str,
-    variant: VariantId,
-    space: &InputSpace,
-) -> anyhow::Result<crate::nnue::network::Network> {
+fn initial_network(init: &str, variant: VariantId, space: &InputSpace) -> anyhow::Result<Network> {
     let bytes = if init == "<builtin>" {
         crate::nnue::networks::builtin_file(variant)
             .ok_or_else(|| anyhow!("no network is built in for {variant}"))?
@@ -278,8 +274,7 @@ fn initial_network(
     } else {
         std::fs::read(init).with_context(|| format!("cannot read {init}"))?
     };
-    crate::nnue::network::Network::from_bytes(&bytes, variant, space)
-        .map_err(|e| anyhow!("{init}: {e}"))
+    Network::from_bytes(&bytes, variant, space).map_err(|e| anyhow!("{init}: {e}"))
 }
 
 pub fn checkpoint_path(out: &Path) -> PathBuf {
