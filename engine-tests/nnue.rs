@@ -668,6 +668,36 @@ fn the_train_command_writes_a_network_and_resumes() {
     };
     // The mirror images are held out with their originals.
     assert_eq!(held(&mirrored), 2 * held(&log), "{log}\n{mirrored}");
+    // `--validate`: every position of those files held out (with its
+    // mirror image), none of `--data`.
+    let other = dir.join(format!("validate-{}.data", std::process::id()));
+    let _ = std::fs::remove_file(&other);
+    let other_s = other.to_str().unwrap();
+    run(&[
+        "datagen",
+        "--variant",
+        "dynamo",
+        "--positions",
+        "150",
+        "--nodes",
+        "200",
+        "--seed",
+        "5",
+        "--out",
+        other_s,
+    ]);
+    let other_records = chimera::datagen::file::DataFile::read(&other)
+        .unwrap()
+        .records()
+        .count();
+    let validated = run(&[
+        &common[..],
+        &["--epochs", "1", "--mirror", "--validate", other_s],
+    ]
+    .concat());
+    assert!(validated.contains("(--validate)"), "{validated}");
+    assert_eq!(held(&validated), 2 * other_records, "{validated}");
+    std::fs::remove_file(&other).unwrap();
     // Two epochs again, without mirror images, for `--resume` below.
     run(&[&common[..], &["--epochs", "2"]].concat());
     let space = with_variant!(VariantId::Dynamo, P => InputSpace::of::<P>(VariantId::Dynamo));

@@ -1,6 +1,7 @@
 //! `chimera train`: fits a network to datagen files (docs/nnue.md). Reads
 //! every record's pieces straight from its bytes (and, with `--mirror`,
-//! their mirror image), holds one game in twenty out, runs epochs of
+//! their mirror image), holds one game in twenty out (or the `--validate`
+//! files), runs epochs of
 //! shuffled mini-batches on all cores, saves a checkpoint after every epoch
 //! (`--resume` goes on from it) and writes the quantised network. It
 //! starts from random weights, or from a network (`--init`) to fine-tune.
@@ -74,6 +75,13 @@ pub struct TrainArgs {
     #[arg(long)]
     pub limit: Option<usize>,
 
+    /// Data files whose every position is held out (none is trained on),
+    /// instead of one game in twenty of `--data`: games of their own seed,
+    /// so that a fine-tune on several generations is judged on games no
+    /// network before it was trained on.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pub validate: Vec<PathBuf>,
+
     /// Threads (default: every core).
     #[arg(long)]
     pub threads: Option<usize>,
@@ -106,17 +114,29 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     let variant = VariantId::parse(&args.variant)?;
     let space = crate::with_variant!(variant, P => InputSpace::of::<P>(variant));
     let started = Instant::now();
-    let Samples { samples, fullmoves } = read_samples(variant, &space, &args)?;
+    let limit = args.limit.unwrap_or(usize::MAX);
+    let Samples { samples, fullmoves } = read_samples(variant, &space, &args, &args.data, limit)?;
     let records = fullmoves.len();
-    let (held_out, mut train) = split(&samples, &fullmoves, args.seed);
+    let (held_out, mut train) = if args.validate.is_empty() {
+        split(&samples, &fullmoves, args.seed)
+    } else {
+        let held = read_samples(variant, &space, &args, &args.validate, usize::MAX)?;
+        let held_out = held.samples.into_iter().map(|(_, s)| s).collect();
+        (held_out, (0..samples.len()).collect())
+    };
     eprintln!(
-        "train {variant}: {records} positions read in {:.1} s{}; {} inputs, {} hidden, {} output buckets; {} samples held out",
+        "train {variant}: {records} positions read in {:.1} s{}; {} inputs, {} hidden, {} output buckets; {} samples held out{}",
         started.elapsed().as_secs_f64(),
         if args.mirror { ", each also mirrored" } else { "" },
         space.inputs(),
         args.hidden,
         args.buckets,
-        held_out.len()
+        held_out.len(),
+        if args.validate.is_empty() {
+            ""
+        } else {
+            " (--validate)"
+        }
     );
 
     let checkpoint_path = checkpoint_path(&args.out);
@@ -303,17 +323,19 @@ struct Samples {
     fullmoves: Vec<u16>,
 }
 
+/// The samples of the data files `paths`, at most `limit` records.
 fn read_samples(
     variant: VariantId,
     space: &InputSpace,
     args: &TrainArgs,
+    paths: &[PathBuf],
+    limit: usize,
 ) -> anyhow::Result<Samples> {
-    let limit = args.limit.unwrap_or(usize::MAX);
     let mut samples = Vec::new();
     let mut fullmoves = Vec::new();
     let mut records = 0;
     let mut pieces = Vec::new();
-    for path in &args.data {
+    for path in paths {
         let file = DataFile::read(path).map_err(|e| anyhow!(e))?;
         let same_backend = crate::with_variant!(variant, P => {
             <P as crate::variants::Rules>::VARIANTS.contains(&file.variant)
@@ -358,7 +380,14 @@ fn read_samples(
         }
     }
     if records < 100 {
-        return Err(anyhow!("only {records} positions: too few to train on"));
+        return Err(anyhow!(
+            "only {records} positions in {}: too few",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
     }
     Ok(Samples { samples, fullmoves })
 }
