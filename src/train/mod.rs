@@ -1,10 +1,10 @@
 //! `chimera train`: fits a network to datagen files (docs/nnue.md). Reads
 //! every record's pieces straight from its bytes (and, with `--mirror`,
 //! their mirror image), holds one game in twenty out (or the `--validate`
-//! files), runs epochs of
-//! shuffled mini-batches on all cores, saves a checkpoint after every epoch
-//! (`--resume` goes on from it) and writes the quantised network. It
-//! starts from random weights, or from a network (`--init`) to fine-tune.
+//! files), runs epochs of shuffled mini-batches on all cores, saves a
+//! checkpoint after every epoch (`--resume` goes on from it) and writes the
+//! quantised network. It starts from random weights, or from a network
+//! (`--init`) to fine-tune.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
