@@ -344,6 +344,44 @@ fn a_shipped_network_comes_back_from_its_floats() {
     }
 }
 
+/// `chimera train --init NET --buckets N` with a network of one output
+/// layer: every bucket starts as that layer, so the grown network scores
+/// every position, in floats and in integers, as the one it grew from.
+#[test]
+fn one_output_layer_grows_into_buckets_that_score_alike() {
+    use chimera::variants::avalanche::AvalanchePosition;
+    let variant = VariantId::Avalanche;
+    let space = InputSpace::of::<AvalanchePosition>(variant);
+    let mut one = FloatNet::random(space.inputs(), 16, 1, 12);
+    // An output bias too, so that a bias left behind would show.
+    let last = one.params.len() - 1;
+    one.params[last] = 0.3;
+    let grown = one.clone().with_buckets(8);
+    assert_eq!(grown.buckets, 8);
+    assert_eq!(grown.params.len(), FloatNet::len(space.inputs(), 16, 8));
+    let (one_q, grown_q) = (one.quantise(variant), grown.quantise(variant));
+    let mut buckets_seen = std::collections::BTreeSet::new();
+    let mut pieces = Vec::new();
+    for pos in positions::<AvalanchePosition>(variant, 4) {
+        let wide = sample_of(&space, &pos, 8);
+        buckets_seen.insert(wide.bucket);
+        assert_eq!(
+            grown.forward(&wide),
+            one.forward(&sample_of(&space, &pos, 1))
+        );
+        pieces.clear();
+        pos.pieces(&mut pieces);
+        let white = pos.white_to_move();
+        assert_eq!(
+            grown_q.evaluate_pieces(&space, &pieces, white),
+            one_q.evaluate_pieces(&space, &pieces, white),
+            "{}",
+            pos.fen()
+        );
+    }
+    assert!(buckets_seen.len() > 2, "{buckets_seen:?}");
+}
+
 /// A version 2 file (before output buckets: no bucket field, one output)
 /// reads as the network with one bucket.
 #[test]
@@ -721,6 +759,13 @@ fn the_train_command_writes_a_network_and_resumes() {
     assert!(log.contains(&format!("starting from {net_s}")), "{log}");
     let again = Network::from_bytes(&std::fs::read(&tuned).unwrap(), VariantId::Dynamo, &space);
     assert_eq!(again.as_ref(), Ok(&first));
+    // A network of one output layer may start three buckets, each a copy.
+    let log = run(&[&fine[..], &["--init", net_s, "--buckets", "3"]].concat());
+    assert!(log.contains("copied into 3 buckets"), "{log}");
+    let grown =
+        Network::from_bytes(&std::fs::read(&tuned).unwrap(), VariantId::Dynamo, &space).unwrap();
+    assert_eq!((grown.buckets, &grown.w1), (3, &first.w1));
+    assert_eq!(grown.w2, first.w2.repeat(3));
     // The built-in network is 128 wide: the shape must be asked for.
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
         .args([&fine[..], &["--init", "<builtin>"]].concat())

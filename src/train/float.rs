@@ -89,6 +89,26 @@ impl FloatNet {
         }
     }
 
+    /// A network of one output layer grown to `buckets` copies of it, so
+    /// that fine-tuning can start output buckets from a network without
+    /// them: every bucket first evaluates as the one output did.
+    pub fn with_buckets(self, buckets: usize) -> FloatNet {
+        assert_eq!(self.buckets, 1, "only one output layer is copied");
+        let w2 = self.w2();
+        let out = &self.params[w2..w2 + 2 * self.hidden];
+        let bias = self.params[w2 + 2 * self.hidden];
+        let mut params = self.params[..w2].to_vec();
+        for _ in 0..buckets {
+            params.extend_from_slice(out);
+        }
+        params.extend(std::iter::repeat_n(bias, buckets));
+        FloatNet {
+            buckets,
+            params,
+            ..self
+        }
+    }
+
     fn b1(&self) -> usize {
         self.inputs * self.hidden
     }

@@ -67,7 +67,8 @@ pub struct TrainArgs {
     /// Start from this network's weights instead of random ones, to
     /// fine-tune it on new data: a network file, or `<builtin>` for the
     /// one built into this binary. Its shape must be `--hidden` and
-    /// `--buckets`.
+    /// `--buckets`, except that a network of one output layer may start
+    /// `--buckets N`: each bucket begins as a copy of its output layer.
     #[arg(long, value_name = "FILE", conflicts_with = "resume")]
     pub init: Option<String>,
 
@@ -168,7 +169,9 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
         let net = match &args.init {
             Some(init) => {
                 let net = initial_network(init, variant, &space)?;
-                if net.hidden != args.hidden || net.buckets != args.buckets {
+                // One output layer may grow into buckets (each a copy).
+                let grows = net.buckets == 1 && args.buckets > 1;
+                if net.hidden != args.hidden || (net.buckets != args.buckets && !grows) {
                     return Err(anyhow!(
                         "{init} has {} hidden neurons and {} output buckets: pass --hidden {} --buckets {}",
                         net.hidden,
@@ -177,8 +180,17 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
                         net.buckets
                     ));
                 }
-                eprintln!("starting from {init}");
-                FloatNet::from_network(&net)
+                let float = FloatNet::from_network(&net);
+                if grows {
+                    eprintln!(
+                        "starting from {init}, its output layer copied into {} buckets",
+                        args.buckets
+                    );
+                    float.with_buckets(args.buckets)
+                } else {
+                    eprintln!("starting from {init}");
+                    float
+                }
             }
             None => FloatNet::random(space.inputs(), args.hidden, args.buckets, args.seed),
         };
