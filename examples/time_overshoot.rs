@@ -129,7 +129,11 @@ fn main() {
                             ..Limits::default()
                         }
                     };
-                    let hard = limits.budget(*white, MOVE_OVERHEAD).unwrap().hard;
+                    let moves_left = chimera::search::params::current().tm_moves_left as u64;
+                    let hard = limits
+                        .budget(*white, MOVE_OVERHEAD, moves_left)
+                        .unwrap()
+                        .hard;
                     max_hard = max_hard.max(hard);
                     let go_line = if go.contains("wtime") {
                         "go wtime 1000 btime 1000 winc 10 binc 10"

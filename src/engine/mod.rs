@@ -301,7 +301,8 @@ impl Engine {
         } = request;
         let shared = Arc::clone(&self.shared);
         shared.arm();
-        let budget = limits.budget(root.white_to_move(), move_overhead);
+        let moves_left = crate::search::params::current().tm_moves_left as u64;
+        let budget = limits.budget(root.white_to_move(), move_overhead, moves_left);
         shared.start(budget, limits.nodes, limits.ponder);
         let searcher = Arc::clone(&self.searcher);
         let job_shared = Arc::clone(&shared);

@@ -59,7 +59,13 @@ impl Limits {
     /// The time budget for the side to move, or `None` when the search is
     /// not limited by time (depth, nodes, mate, infinite). Once `go` names
     /// any clock, a clock it leaves out for the side to move is empty.
-    pub fn budget(&self, white_to_move: bool, move_overhead: u64) -> Option<TimeBudget> {
+    /// Without `movestogo` the clock is shared over `moves_left` moves.
+    pub fn budget(
+        &self,
+        white_to_move: bool,
+        move_overhead: u64,
+        moves_left: u64,
+    ) -> Option<TimeBudget> {
         if let Some(mt) = self.movetime {
             let t = mt.saturating_sub(move_overhead).max(1);
             return Some(TimeBudget {
@@ -79,7 +85,7 @@ impl Limits {
         // a short clock must survive scheduling delays too.
         let reserve = move_overhead + (time / 20).min(100);
         let available = time.saturating_sub(reserve).max(1);
-        let moves_left = self.movestogo.unwrap_or(40).clamp(1, 60);
+        let moves_left = self.movestogo.unwrap_or(moves_left).clamp(1, 60);
         // On a low clock the increment is what there is to spend.
         let soft = (available / moves_left + inc * 3 / 4)
             .min(available / 8)
@@ -106,7 +112,7 @@ mod tests {
             movetime: Some(1000),
             ..Limits::default()
         };
-        assert_eq!(ms(l.budget(true, 10).unwrap()), (990, 990));
+        assert_eq!(ms(l.budget(true, 10, 40).unwrap()), (990, 990));
     }
 
     #[test]
@@ -119,14 +125,14 @@ mod tests {
             binc: 10,
             ..Limits::default()
         };
-        let (soft, hard) = ms(l.budget(true, 10).unwrap());
+        let (soft, hard) = ms(l.budget(true, 10, 40).unwrap());
         assert!(hard < 30 - 10, "hard {hard}");
         assert!(soft <= hard && soft >= 1);
         let l = Limits {
             wtime: Some(0),
             ..Limits::default()
         };
-        assert_eq!(ms(l.budget(true, 10).unwrap()), (1, 1));
+        assert_eq!(ms(l.budget(true, 10, 40).unwrap()), (1, 1));
     }
 
     #[test]
@@ -135,7 +141,28 @@ mod tests {
             depth: Some(5),
             ..Limits::default()
         };
-        assert!(l.budget(true, 10).is_none());
+        assert!(l.budget(true, 10, 40).is_none());
+    }
+
+    #[test]
+    fn the_clock_is_shared_over_the_moves_left() {
+        // 10 s + 0.1 s, overhead 10 ms: 100 ms kept back, 9890 ms to share.
+        let l = Limits {
+            wtime: Some(10_000),
+            winc: 100,
+            ..Limits::default()
+        };
+        // 9890 / 40 + 75 = 322 (and three times that as the hard limit).
+        assert_eq!(ms(l.budget(true, 10, 40).unwrap()), (322, 966));
+        // 9890 / 25 + 75 = 470.
+        assert_eq!(ms(l.budget(true, 10, 25).unwrap()), (470, 1410));
+        // `movestogo` wins over the default: 9890 / 5 + 75 is capped at
+        // 9890 / 8, and the hard limit at 9890 / 4.
+        let l = Limits {
+            movestogo: Some(5),
+            ..l
+        };
+        assert_eq!(ms(l.budget(true, 10, 25).unwrap()), (1236, 2472));
     }
 
     #[test]
@@ -145,18 +172,18 @@ mod tests {
             wtime: Some(1000),
             ..Limits::default()
         };
-        assert_eq!(ms(l.budget(false, 10).unwrap()), (1, 1));
+        assert_eq!(ms(l.budget(false, 10, 40).unwrap()), (1, 1));
         let l = Limits {
             winc: 100,
             binc: 100,
             ..Limits::default()
         };
-        assert!(l.budget(true, 10).unwrap().hard <= Duration::from_millis(100));
+        assert!(l.budget(true, 10, 40).unwrap().hard <= Duration::from_millis(100));
         let l = Limits {
             movestogo: Some(5),
             ..Limits::default()
         };
-        assert_eq!(ms(l.budget(true, 10).unwrap()), (1, 1));
+        assert_eq!(ms(l.budget(true, 10, 40).unwrap()), (1, 1));
         assert!(!l.is_unbounded());
         assert!(Limits::default().is_unbounded());
     }

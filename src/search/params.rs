@@ -90,6 +90,8 @@ search_params! {
     tm_score_drop_divisor: 200, 50, 1000;
     /// Iterations below this depth do not scale the soft limit.
     tm_min_depth: 4, 1, 10;
+    /// The moves a clock is shared over when `go` names no `movestogo`.
+    tm_moves_left: 40, 10, 60;
 }
 
 #[cfg(feature = "tune")]
