@@ -91,7 +91,7 @@ search_params! {
     /// Iterations below this depth do not scale the soft limit.
     tm_min_depth: 4, 1, 10;
     /// The moves a clock is shared over when `go` names no `movestogo`.
-    tm_moves_left: 40, 10, 60;
+    tm_moves_left: 25, 10, 60;
 }
 
 #[cfg(feature = "tune")]
