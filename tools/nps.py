@@ -6,8 +6,8 @@ For every engine, in turn and several rounds: `go nodes N` (or, with
 `engine-tests/openings/<variant>.epd` (a new game each), and the nodes over
 the time of their last `info` lines. Prints each engine's rounds and
 median, then the ratio of each median to the first engine's; with --depth
-also the median time a search took to reach the depth. Interleaving the
-engines spreads the machine's drift over all.
+also the mean time a search took to reach the depth (median of the
+rounds). Interleaving the engines spreads the machine's drift over all.
 
     tools/nps.py ENGINE [ENGINE...] [--variant atomic] [--nodes 1000000]
                  [--depth D] [--openings 4] [--rounds 3] [--hash 16]
