@@ -14,7 +14,7 @@
 //! come in. When the readings leave different states, the model gives up
 //! ([`Model::known`] false) until the next `new`.
 
-use chimera::uci::options::{self, Change};
+use chimera::engine::options::{self, Change};
 use chimera::variants::VariantId;
 use chimera::xboard::command::{self, Command};
 

@@ -6,8 +6,14 @@
 //! the facade what to play and search, and say what to print.
 
 mod done;
+mod option_error;
+pub mod options;
+pub mod position;
+mod set_option;
 
 pub use done::Done;
+pub use options::ENGINE_NAME;
+pub use set_option::Notice;
 
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -16,10 +22,11 @@ use std::time::Instant;
 use crate::balanced;
 use crate::game::{new_game_with, GameHandle};
 use crate::nnue::network::Network;
-use crate::nnue::networks::{EvalChoice, Networks};
+use crate::nnue::networks::Networks;
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
 use crate::tablebase::Tablebases;
 use crate::variants::{CastlingMode, VariantId};
+use options::Options;
 
 /// Why there is no game to work on.
 pub const NO_POSITION: &str =
@@ -64,8 +71,9 @@ pub struct SearchRequest {
 pub type PerftTotal = Option<(u64, u64)>;
 
 pub struct Engine {
-    /// The variant played: a new game starts at its start position.
-    variant: VariantId,
+    /// The options' values; the variant played is the one a new game
+    /// starts in, at its start position.
+    options: Options,
     /// Castling in the games set up from now on (`UCI_Chess960`), for the
     /// variants with a Chess960 form.
     castling: CastlingMode,
@@ -73,7 +81,6 @@ pub struct Engine {
     /// one or a new game.
     game: Option<Box<dyn GameHandle>>,
     shared: Arc<Shared>,
-    hash_mb: usize,
     /// The search threads, kept from one search to the next.
     searcher: Arc<Mutex<Searcher>>,
     /// The searcher's networks, reachable while it searches.
@@ -85,11 +92,15 @@ impl Engine {
     pub fn new(variant: VariantId, hash_mb: usize, threads: usize) -> Engine {
         let searcher = Searcher::new(threads);
         Engine {
-            variant,
+            options: Options {
+                variant,
+                hash_mb,
+                threads,
+                ..Options::default()
+            },
             castling: CastlingMode::Standard,
             game: Some(start_position(variant, CastlingMode::Standard)),
             shared: Arc::new(Shared::new(hash_mb)),
-            hash_mb,
             networks: Arc::clone(&searcher.networks),
             searcher: Arc::new(Mutex::new(searcher)),
             job: None,
@@ -97,7 +108,12 @@ impl Engine {
     }
 
     pub fn variant(&self) -> VariantId {
-        self.variant
+        self.options.variant
+    }
+
+    /// The options' values.
+    pub fn options(&self) -> &Options {
+        &self.options
     }
 
     /// The game, unless the last position given was rejected.
@@ -113,7 +129,7 @@ impl Engine {
 
     /// The game from now on (its variant becomes the one played).
     pub fn set_game(&mut self, game: Box<dyn GameHandle>) {
-        self.variant = game.variant();
+        self.options.variant = game.variant();
         self.game = Some(game);
     }
 
@@ -124,7 +140,7 @@ impl Engine {
 
     /// A game of `variant` from its start position.
     pub fn set_variant(&mut self, variant: VariantId) {
-        self.variant = variant;
+        self.options.variant = variant;
         self.game = Some(start_position(variant, self.castling));
     }
 
@@ -137,19 +153,11 @@ impl Engine {
     /// the variant's start position, as after a change of variant.
     pub fn set_castling(&mut self, castling: CastlingMode) {
         self.castling = castling;
-        self.set_variant(self.variant);
-    }
-
-    /// Applies an `EvalFile` choice for the searches to come (a network
-    /// file for the variant it names, the built-in networks or the
-    /// hand-written evaluations) and says what evaluates now; on an error
-    /// the evaluation stays as it was.
-    pub fn choose_eval(&self, choice: &EvalChoice) -> Result<String, String> {
-        self.networks.choose(choice)
+        self.set_variant(self.options.variant);
     }
 
     /// The endgame tables of the searches to come. Call when idle.
-    pub fn set_tablebases(&mut self, tables: Tablebases) {
+    fn set_tablebases(&mut self, tables: Tablebases) {
         self.searcher
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -260,19 +268,19 @@ impl Engine {
 
     /// A new table of `mb` megabytes; if the system refuses the memory, the
     /// old one stays. Call when idle.
-    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+    fn set_hash(&mut self, mb: usize) -> Result<(), String> {
         // The new table comes zeroed from the system: nothing to clear.
         let shared =
-            Shared::try_new(mb).map_err(|e| format!("{e}; Hash stays {}", self.hash_mb))?;
+            Shared::try_new(mb).map_err(|e| format!("{e}; Hash stays {}", self.options.hash_mb))?;
         self.shared = Arc::new(shared);
-        self.hash_mb = mb;
+        self.options.hash_mb = mb;
         Ok(())
     }
 
     /// Searches with `threads` threads, at most as many as the hardware
     /// runs at once (more only slow each other down and starve the thread
     /// that reads `stop`); returns the number used. Call when idle.
-    pub fn set_threads(&mut self, threads: usize) -> usize {
+    fn set_threads(&mut self, threads: usize) -> usize {
         let hardware = std::thread::available_parallelism().map_or(1, |n| n.get());
         let used = threads.clamp(1, hardware);
         self.searcher
@@ -293,7 +301,7 @@ impl Engine {
         mut on_info: impl FnMut(&SearchInfo) + Send + 'static,
         on_done: impl FnOnce(SearchResult, &Done) + Send + 'static,
     ) -> Result<(), String> {
-        let root = self.game().ok_or(NO_POSITION)?.search_root();
+        let root = position::search_root(self.game().ok_or(NO_POSITION)?);
         let SearchRequest {
             limits,
             multipv,
@@ -332,7 +340,7 @@ impl Engine {
         mut on_turn: impl FnMut(&str, u64) + Send + 'static,
         on_done: impl FnOnce(PerftTotal, &Done) + Send + 'static,
     ) -> Result<(), String> {
-        let root = self.game().ok_or(NO_POSITION)?.search_root();
+        let root = position::search_root(self.game().ok_or(NO_POSITION)?);
         let shared = Arc::clone(&self.shared);
         shared.arm();
         let job_shared = Arc::clone(&shared);
@@ -358,7 +366,7 @@ impl Engine {
         book: Vec<String>,
         mut emit: impl FnMut(Result<&str, &str>) + Send + 'static,
     ) -> Result<(), String> {
-        let (variant, castling) = (self.variant, self.castling);
+        let (variant, castling) = (self.options.variant, self.castling);
         let shared = Arc::clone(&self.shared);
         shared.arm();
         let job_shared = Arc::clone(&shared);

@@ -2,21 +2,15 @@
 //! behind one object-safe trait, made by the one [`new_game`] that picks
 //! the backend. Front ends (UCI, CECP, the web board) only translate: they
 //! ask the handle rule questions and read its answers as plain data
-//! ([`Diagram`], [`TurnParts`], [`Verdict`]); a search or perft runs on a
-//! [`SearchRoot`] the handle hands to the engine facade, monomorphised
-//! again on the job thread.
+//! ([`Diagram`], [`TurnParts`], [`Verdict`]). The engine's services (a
+//! search or perft root, the evaluation's terms, the win-rate model) live
+//! above, in the engine facade, which gets the backend's own position
+//! back through [`GameHandle::position`].
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::any::Any;
 
 use super::pgn::PgnMove;
 use super::{Game, Verdict};
-use crate::eval::win_rate::WinRate;
-use crate::eval::Variant;
-use crate::nnue::features::InputSpace;
-use crate::nnue::network::Network;
-use crate::perft;
-use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
 use crate::variants::view::{BoardView, Diagram, TurnParts};
 use crate::variants::{CastlingMode, FenError, MoveError, VariantId};
 use crate::with_variant;
@@ -81,16 +75,13 @@ pub trait GameHandle: Send {
     /// What the last turn did, if one was played.
     fn last_turn_parts(&self) -> Option<TurnParts>;
 
-    /// The variant's win-rate model at the current position's material:
-    /// what a score of it means as win, draw and loss chances.
-    fn win_rate(&self) -> WinRate;
     /// The board as text with the FEN, key and checkers (Stockfish's `d`).
     fn display(&self) -> String;
-    /// The hand-written evaluation's terms, and the network's output when
-    /// `network` is given (the `eval` command).
-    fn explain(&self, network: Option<&Network>) -> String;
-    /// The current position and the keys before it, for a job thread.
-    fn search_root(&self) -> Box<dyn SearchRoot>;
+    /// The current position, as the backend's own type (the one
+    /// [`crate::with_variant`] names for [`GameHandle::variant`]).
+    fn position(&self) -> &dyn Any;
+    /// The keys of the positions before the current one, oldest first.
+    fn keys_before(&self) -> &[u64];
 }
 
 /// `chess game at <FEN>`: which game, for messages and test failures.
@@ -98,23 +89,6 @@ impl std::fmt::Debug for dyn GameHandle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} game at {}", self.variant(), self.fen())
     }
-}
-
-/// A position and the game's keys before it, taken when a job starts: the
-/// search and perft run on it with the backend's own type.
-pub trait SearchRoot: Send {
-    fn white_to_move(&self) -> bool;
-    fn search(
-        &self,
-        searcher: &mut Searcher,
-        limits: &Limits,
-        multipv: usize,
-        shared: &Arc<Shared>,
-        report: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult;
-    /// Perft `depth` below the position, each root turn's count through
-    /// `emit`; `false` when stopped.
-    fn perft(&self, depth: u32, stop: &AtomicBool, emit: &mut dyn FnMut(&str, u64)) -> bool;
 }
 
 /// A game of `variant` from `fen` (or its start position).
@@ -135,11 +109,11 @@ pub fn new_game_with(
     })
 }
 
-/// What a front end needs of a backend: its rules, its evaluation (for the
-/// engine) and its board view (to draw, to write SAN).
-trait Playable: Variant + BoardView {}
+/// What a front end needs of a backend: its rules and its board view (to
+/// draw, to write SAN).
+trait Playable: BoardView + 'static {}
 
-impl<T: Variant + BoardView> Playable for T {}
+impl<T: BoardView + 'static> Playable for T {}
 
 /// The one implementation: the game and its move list.
 struct Handle<P: Playable> {
@@ -272,12 +246,6 @@ impl<P: Playable> GameHandle for Handle<P> {
             .map(|(before, m)| before.turn_parts(m))
     }
 
-    fn win_rate(&self) -> WinRate {
-        let mut pieces = Vec::new();
-        self.pos().pieces(&mut pieces);
-        P::WIN_RATE.at(pieces.len())
-    }
-
     fn display(&self) -> String {
         let pos = self.pos();
         format!(
@@ -289,52 +257,12 @@ impl<P: Playable> GameHandle for Handle<P> {
         )
     }
 
-    fn explain(&self, network: Option<&Network>) -> String {
-        let pos = self.pos();
-        let mut text = pos.explain();
-        if let Some(net) = network {
-            let space = InputSpace::of::<P>(pos.variant());
-            let mut pieces = Vec::new();
-            pos.pieces(&mut pieces);
-            let cp = net.evaluate_pieces(&space, &pieces, pos.white_to_move());
-            text.push_str(&format!(
-                "\nNNUE evaluation: {cp} cp (side to move), the one the search uses"
-            ));
-        }
-        text
+    fn position(&self) -> &dyn Any {
+        self.pos()
     }
 
-    fn search_root(&self) -> Box<dyn SearchRoot> {
-        Box::new(Root {
-            pos: self.pos().clone(),
-            keys: self.game.keys_before().to_vec(),
-        })
-    }
-}
-
-struct Root<P: Variant> {
-    pos: P,
-    keys: Vec<u64>,
-}
-
-impl<P: Variant> SearchRoot for Root<P> {
-    fn white_to_move(&self) -> bool {
-        self.pos.white_to_move()
-    }
-
-    fn search(
-        &self,
-        searcher: &mut Searcher,
-        limits: &Limits,
-        multipv: usize,
-        shared: &Arc<Shared>,
-        report: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        searcher.run(&self.pos, &self.keys, limits, multipv, shared, report)
-    }
-
-    fn perft(&self, depth: u32, stop: &AtomicBool, emit: &mut dyn FnMut(&str, u64)) -> bool {
-        perft::divide_each(&self.pos, depth, stop, emit)
+    fn keys_before(&self) -> &[u64] {
+        self.game.keys_before()
     }
 }
 

@@ -10,7 +10,7 @@ pub mod pgn;
 mod result;
 pub mod setup;
 
-pub use handle::{new_game, new_game_with, GameHandle, LegalTurn, SearchRoot};
+pub use handle::{new_game, new_game_with, GameHandle, LegalTurn};
 pub use result::{GameResult, Verdict};
 pub use setup::{setup, SetupError};
 

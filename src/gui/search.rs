@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use serde::Serialize;
 
 use super::game::{self as view, GameState, ResultView};
-use crate::engine::{Done, Engine, SearchRequest};
+use crate::engine::{position, Done, Engine, SearchRequest};
 use crate::game::GameHandle;
 use crate::search::score::{mate_in_moves, wdl};
 use crate::search::skill::Skill;
@@ -251,7 +251,7 @@ impl BoardEngine {
             return Err(game_over(&ResultView::of(v)));
         }
         let white_to_move = game.white_to_move();
-        let win_rate = game.win_rate();
+        let win_rate = position::win_rate(game);
         *lock(&self.live) = Live {
             running: true,
             mode: mode_name.to_string(),

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::option_error::OptionError;
+use crate::engine::options::OptionError;
 use crate::game::SetupError;
 use crate::variants::FenError;
 

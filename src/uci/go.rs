@@ -1,7 +1,9 @@
 //! `go` and `go perft`: the request each makes of the engine facade, and
 //! the lines it prints as the job reports.
 
-use crate::engine::{Engine, SearchRequest, NO_POSITION};
+use std::io::Write;
+
+use crate::engine::{position, Engine, SearchRequest, NO_POSITION};
 use crate::eval::win_rate::WinRate;
 use crate::search::score::{uci_score, wdl};
 use crate::search::{Limits, SearchInfo};
@@ -75,7 +77,7 @@ pub fn go(engine: &mut Engine, mut request: GoRequest) -> Result<(), String> {
     if !request.warnings.is_empty() {
         println!("info string error: {}", request.warnings.join("; "));
     }
-    let win_rate = request.show_wdl.then(|| game.win_rate());
+    let win_rate = request.show_wdl.then(|| position::win_rate(game));
     let search = SearchRequest {
         limits,
         multipv: request.multipv,
@@ -85,11 +87,12 @@ pub fn go(engine: &mut Engine, mut request: GoRequest) -> Result<(), String> {
         search,
         move |info| println!("{}", info_line(info, win_rate.as_ref())),
         |result, done| {
-            done.print_last(&match (result.best, result.ponder) {
+            let line = match (result.best, result.ponder) {
                 (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
                 (Some(b), None) => format!("bestmove {b}"),
                 (None, _) => "bestmove (none)".to_string(),
-            })
+            };
+            done.finish_with(|| say_last(&line));
         },
     )
 }
@@ -100,12 +103,24 @@ pub fn perft(engine: &mut Engine, depth: u32) -> Result<(), String> {
     engine.perft(
         depth,
         |token, n| println!("{token}: {n}"),
-        move |total, done| match total {
-            Some((total, ms)) => done.print_last(&format!(
-                "\nNodes searched: {total}\ninfo string perft {depth} time {ms} ms nps {}",
-                total * 1000 / ms
-            )),
-            None => done.print_last("info string perft stopped: the counts above are incomplete"),
+        move |total, done| {
+            let last = match total {
+                Some((total, ms)) => format!(
+                    "\nNodes searched: {total}\ninfo string perft {depth} time {ms} ms nps {}",
+                    total * 1000 / ms
+                ),
+                None => "info string perft stopped: the counts above are incomplete".to_string(),
+            };
+            done.finish_with(|| say_last(&last));
         },
     )
+}
+
+/// A job's last line, flushed before the job is marked finished. Not
+/// `println!`, which panics when the GUI has gone: the job thread must
+/// always reach its end.
+fn say_last(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
 }

@@ -7,28 +7,22 @@
 pub mod command;
 mod error;
 pub mod go;
-mod option_error;
-pub mod options;
+mod option_lines;
 
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::Duration;
 
-use crate::engine::{Engine, JobKind, NO_POSITION};
+use crate::engine::options::{self, Options};
+use crate::engine::{position, Engine, JobKind, Notice, ENGINE_NAME, NO_POSITION};
 use crate::game::setup;
-use crate::tablebase::Tablebases;
-use crate::variants::CastlingMode;
 use command::Command;
 use error::UciError;
 use go::GoRequest;
-use options::{Change, Options};
 
-pub const ENGINE_NAME: &str = concat!("Chimera ", env!("CARGO_PKG_VERSION"));
-
-/// The UCI front end: the options, the engine (which holds the game), and
-/// the lines waiting for the engine's job to end.
+/// The UCI front end: the engine (which holds the game and the options'
+/// values), and the lines waiting for the engine's job to end.
 pub struct Uci {
-    options: Options,
     engine: Engine,
     /// Input lines waiting for the running job to end.
     deferred: VecDeque<String>,
@@ -45,7 +39,6 @@ impl Uci {
         let options = Options::default();
         Uci {
             engine: Engine::new(options.variant, options.hash_mb, options.threads),
-            options,
             deferred: VecDeque::new(),
         }
     }
@@ -160,7 +153,9 @@ impl Uci {
             Command::Uci => {
                 println!("id name {ENGINE_NAME}");
                 println!("id author the Chimera developers");
-                println!("{}", options::describe());
+                for line in option_lines::lines() {
+                    println!("{line}");
+                }
                 println!("uciok");
             }
             Command::IsReady => println!("readyok"),
@@ -173,20 +168,25 @@ impl Uci {
             }
             Command::UciNewGame => {
                 self.engine.settle();
-                self.engine.set_variant(self.options.variant);
+                self.engine.set_variant(self.engine.variant());
                 self.engine.new_game()?;
             }
             Command::SetOption { name, value } => {
                 let change = options::parse_change(&name, value.as_deref())?;
                 self.engine.settle();
-                self.apply(change)?;
+                for notice in self.engine.set_option(change)? {
+                    match notice {
+                        Notice::Info(text) => println!("info string {text}"),
+                        Notice::Problem(text) => print_error(&text),
+                    }
+                }
             }
             Command::Position { fen, moves } => {
                 self.engine.settle();
                 // A rejected position leaves none (the spec's ruling: a GUI
                 // must never get a move of some other position).
                 let castling = self.engine.castling();
-                match setup(self.options.variant, fen.as_deref(), castling, &moves) {
+                match setup(self.engine.variant(), fen.as_deref(), castling, &moves) {
                     Ok(game) => self.engine.set_game(game),
                     Err(e) => {
                         self.engine.forget_game();
@@ -201,12 +201,13 @@ impl Uci {
             }
             Command::Go(mut limits, warnings) => {
                 self.engine.settle();
-                limits.skill = self.options.skill();
+                let options = self.engine.options();
+                limits.skill = options.skill();
                 let request = GoRequest {
                     limits,
-                    multipv: self.options.multipv,
-                    move_overhead: self.options.move_overhead,
-                    show_wdl: self.options.show_wdl,
+                    multipv: options.multipv,
+                    move_overhead: options.move_overhead,
+                    show_wdl: options.show_wdl,
                     warnings,
                 };
                 go::go(&mut self.engine, request)?;
@@ -217,9 +218,9 @@ impl Uci {
             }
             Command::Display => println!("{}", self.engine.game().ok_or(NO_POSITION)?.display()),
             Command::Eval => {
-                let network = self.engine.network(self.options.variant);
+                let network = self.engine.network(self.engine.variant());
                 let game = self.engine.game().ok_or(NO_POSITION)?;
-                println!("{}", game.explain(network.as_deref()));
+                println!("{}", position::explain(game, network.as_deref()));
             }
             Command::Bench(depth) => {
                 self.engine.settle();
@@ -313,117 +314,6 @@ impl Uci {
             self.engine.stop();
         }
     }
-
-    /// `info string variant <name> startpos <FEN>`, as Fairy-Stockfish
-    /// answers a change of variant.
-    fn say_start_position(&self) {
-        if let Some(game) = self.engine.game() {
-            println!(
-                "info string variant {} startpos {}",
-                game.variant(),
-                game.fen()
-            );
-        }
-    }
-
-    /// The tables of `SyzygyPath` under the probe settings, for the
-    /// searches to come: what was found, and one line per folder that
-    /// could not be read (the others are kept).
-    fn load_tablebases(&mut self) {
-        let (tables, problems) =
-            Tablebases::load(&self.options.syzygy_path, self.options.tb_config);
-        for problem in problems {
-            println!(
-                "info string error: SyzygyPath: {}",
-                crate::text::shorten(&problem)
-            );
-        }
-        if tables.any() {
-            println!("info string {}", tables.describe());
-        }
-        self.engine.set_tablebases(tables);
-    }
-
-    fn apply(&mut self, change: Change) -> Result<(), String> {
-        match change {
-            Change::Variant(v) => {
-                self.engine.set_variant(v);
-                self.options.variant = v;
-                self.engine.clear_hash()?;
-                self.say_start_position();
-            }
-            Change::Chess960(on) => {
-                let castling = if on {
-                    CastlingMode::Chess960
-                } else {
-                    CastlingMode::Standard
-                };
-                self.engine.set_castling(castling);
-                if on && !self.options.variant.has_chess960() {
-                    println!(
-                        "info string UCI_Chess960: {} has no Chess960 form; it plays as always",
-                        self.options.variant
-                    );
-                }
-            }
-            Change::Hash(mb) => {
-                self.engine.set_hash(mb)?;
-                self.options.hash_mb = mb;
-            }
-            Change::Threads(n) => {
-                let used = self.engine.set_threads(n);
-                if used < n {
-                    println!(
-                        "info string Threads {n}: searching with {used}, the number of hardware threads"
-                    );
-                }
-                self.options.threads = n;
-            }
-            Change::MultiPv(n) => self.options.multipv = n,
-            Change::MoveOverhead(ms) => self.options.move_overhead = ms,
-            Change::ShowWdl(on) => self.options.show_wdl = on,
-            Change::SkillLevel(level) => self.options.skill_level = level,
-            Change::LimitStrength(on) => self.options.limit_strength = on,
-            Change::Elo(elo) => self.options.elo = elo,
-            Change::SyzygyPath(path) => {
-                self.options.syzygy_path = path;
-                self.load_tablebases();
-            }
-            Change::SyzygyProbeDepth(depth) => {
-                self.options.tb_config.probe_depth = depth;
-                self.load_tablebases();
-            }
-            Change::Syzygy50MoveRule(on) => {
-                self.options.tb_config.fifty_move_rule = on;
-                self.load_tablebases();
-            }
-            Change::SyzygyProbeLimit(pieces) => {
-                self.options.tb_config.probe_limit = pieces;
-                self.load_tablebases();
-            }
-            Change::ClearHash => self.engine.clear_hash()?,
-            // Ponder only tells the engine that the GUI may send `go
-            // ponder`; nothing here depends on it.
-            Change::Ponder(_) => {}
-            Change::SearchParam(name, value) => set_search_param(name, value)?,
-            Change::EvalFile(choice) => {
-                let now = self.engine.choose_eval(&choice)?;
-                println!("info string EvalFile: {now}");
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A `tune` build's parameter change, for the searches to come.
-#[cfg(feature = "tune")]
-fn set_search_param(name: &str, value: i32) -> Result<(), String> {
-    crate::search::params::set(name, value)
-}
-
-#[cfg(not(feature = "tune"))]
-fn set_search_param(name: &str, _value: i32) -> Result<(), String> {
-    Err(format!("unknown option {name}"))
 }
 
 /// Prints one error line, never a huge one whatever the input was.

@@ -14,10 +14,11 @@ use std::sync::mpsc::Sender;
 use super::clock::Clock;
 use super::command::{self, Command, Invalid};
 use super::{claims, features, output, variants, Event};
+use crate::engine::options::{self, Change, OptionError, DEFAULT_HASH_MB};
+use crate::engine::Notice;
 use crate::engine::{Engine, SearchRequest};
 use crate::game::{new_game, Verdict};
 use crate::search::Limits;
-use crate::uci::options::{self, Change, OptionError, DEFAULT_HASH_MB};
 use crate::variants::VariantId;
 
 /// A line to the GUI. Not `println!`, which panics when the GUI has gone
@@ -57,7 +58,6 @@ pub struct Session {
     searches: u64,
     /// `ping`s received while thinking, answered after the move.
     pongs: Vec<String>,
-    move_overhead: u64,
 }
 
 impl Session {
@@ -74,7 +74,6 @@ impl Session {
             search: Search::Idle,
             searches: 0,
             pongs: Vec::new(),
-            move_overhead: 10,
         }
     }
 
@@ -170,7 +169,7 @@ impl Session {
             // XBoard's memory budget; the table takes at most what `Hash`
             // may (so a huge number never asks the system for it).
             Command::Memory(mb) => self.apply(Change::Hash(mb.min(options::max_hash_mb())), line),
-            Command::Cores(n) => self.apply(Change::Threads(n), line),
+            Command::Cores(n) => self.apply(Change::Threads(n.min(options::MAX_THREADS)), line),
             Command::SetOption { name, value } => {
                 match options::parse_change(&name, value.as_deref()) {
                     Ok(
@@ -307,24 +306,19 @@ impl Session {
         }
     }
 
+    /// An option change; XBoard shows errors, so only what went wrong is
+    /// said.
     fn apply(&mut self, change: Change, line: &str) {
         self.engine.settle();
-        match change {
-            Change::Hash(mb) => {
-                if let Err(e) = self.engine.set_hash(mb) {
-                    say!("{}", output::error(&e, line));
+        match self.engine.set_option(change) {
+            Ok(notices) => {
+                for notice in notices {
+                    if let Notice::Problem(e) = notice {
+                        say!("{}", output::error(&e, line));
+                    }
                 }
             }
-            Change::Threads(n) => {
-                self.engine.set_threads(n.min(options::MAX_THREADS));
-            }
-            Change::MoveOverhead(ms) => self.move_overhead = ms,
-            Change::EvalFile(choice) => {
-                if let Err(e) = self.engine.choose_eval(&choice) {
-                    say!("{}", output::error(&e, line));
-                }
-            }
-            _ => {}
+            Err(e) => say!("{}", output::error(&e, line)),
         }
     }
 
@@ -394,7 +388,7 @@ impl Session {
         let request = SearchRequest {
             limits,
             multipv: 1,
-            move_overhead: self.move_overhead,
+            move_overhead: self.engine.options().move_overhead,
         };
         let started = self.engine.go(
             request,

@@ -1,4 +1,7 @@
-//! The UCI options Chimera offers and how `setoption` values are checked.
+//! The options every front end offers, as the engine facade owns them:
+//! their list (each front end writes it in its protocol's words), their
+//! values, and how a change is checked. Applying a change is the facade's
+//! ([`super::Engine::set_option`]).
 
 use std::sync::OnceLock;
 
@@ -11,8 +14,13 @@ use crate::variants::{UnknownVariant, VariantId};
 
 pub use super::option_error::OptionError;
 
+/// The name the engine gives itself in every protocol.
+pub const ENGINE_NAME: &str = concat!("Chimera ", env!("CARGO_PKG_VERSION"));
+
 pub const DEFAULT_HASH_MB: usize = 16;
 pub const MAX_THREADS: usize = 256;
+pub const MAX_MULTIPV: usize = 256;
+pub const MAX_MOVE_OVERHEAD: u64 = 5000;
 
 /// The largest `Hash` offered: three quarters of the machine's memory (so a
 /// table of the maximum size can really be had), or 32 GB where the memory
@@ -112,54 +120,103 @@ pub enum Change {
     EvalFile(EvalChoice),
 }
 
-/// The option list printed after `uci`.
-pub fn describe() -> String {
-    let vars: String = VariantId::ALL.iter().map(|v| format!(" var {v}")).collect();
-    [
-        format!(
-            "option name UCI_Variant type combo default {}{vars}",
-            VariantId::DEFAULT
-        ),
-        format!(
-            "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {}",
-            max_hash_mb()
-        ),
-        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
-        "option name MultiPV type spin default 1 min 1 max 256".into(),
-        "option name Move Overhead type spin default 10 min 0 max 5000".into(),
-        "option name Clear Hash type button".into(),
-        "option name Ponder type check default false".into(),
-        "option name UCI_Chess960 type check default false".into(),
-        "option name UCI_ShowWDL type check default false".into(),
-        "option name Skill Level type spin default 20 min 0 max 20".into(),
-        "option name UCI_LimitStrength type check default false".into(),
-        format!("option name UCI_Elo type spin default {MIN_ELO} min {MIN_ELO} max {MAX_ELO}"),
-        "option name SyzygyPath type string default <empty>".into(),
-        "option name SyzygyProbeDepth type spin default 1 min 1 max 100".into(),
-        "option name Syzygy50MoveRule type check default true".into(),
-        "option name SyzygyProbeLimit type spin default 7 min 0 max 7".into(),
-        format!("option name EvalFile type string default {BUILTIN_EVAL}"),
-    ]
-    .into_iter()
-    .chain(tune_options())
-    .collect::<Vec<_>>()
-    .join("\n")
+/// What kind of value an option takes, with its default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    /// One of `choices`.
+    Combo {
+        default: String,
+        choices: Vec<String>,
+    },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
+    /// An action without a value.
+    Button,
+    /// Free text.
+    Text {
+        default: String,
+    },
+    /// A file name (CECP lets the GUI offer a file chooser).
+    File {
+        default: String,
+    },
 }
 
-/// The search parameters as spin options, in a `tune` build.
-fn tune_options() -> Vec<String> {
-    if !cfg!(feature = "tune") {
-        return Vec::new();
+/// An option as offered: its name and kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub kind: OptionKind,
+}
+
+fn spec(name: &'static str, kind: OptionKind) -> OptionSpec {
+    OptionSpec { name, kind }
+}
+
+fn spin_spec(name: &'static str, default: i64, min: i64, max: i64) -> OptionSpec {
+    spec(name, OptionKind::Spin { default, min, max })
+}
+
+fn check_spec(name: &'static str, default: bool) -> OptionSpec {
+    spec(name, OptionKind::Check { default })
+}
+
+/// Every option, in the order a GUI lists them (a `tune` build's search
+/// parameters last).
+pub fn specs() -> Vec<OptionSpec> {
+    let defaults = Options::default();
+    let text = |default: &str| OptionKind::Text {
+        default: default.to_string(),
+    };
+    let mut list = vec![
+        spec(
+            "UCI_Variant",
+            OptionKind::Combo {
+                default: VariantId::DEFAULT.to_string(),
+                choices: VariantId::ALL.iter().map(|v| v.to_string()).collect(),
+            },
+        ),
+        spin_spec("Hash", DEFAULT_HASH_MB as i64, 1, max_hash_mb() as i64),
+        spin_spec("Threads", 1, 1, MAX_THREADS as i64),
+        spin_spec("MultiPV", 1, 1, MAX_MULTIPV as i64),
+        spin_spec(
+            "Move Overhead",
+            defaults.move_overhead as i64,
+            0,
+            MAX_MOVE_OVERHEAD as i64,
+        ),
+        spec("Clear Hash", OptionKind::Button),
+        check_spec("Ponder", false),
+        check_spec("UCI_Chess960", false),
+        check_spec("UCI_ShowWDL", false),
+        spin_spec("Skill Level", 20, 0, 20),
+        check_spec("UCI_LimitStrength", false),
+        spin_spec("UCI_Elo", MIN_ELO.into(), MIN_ELO.into(), MAX_ELO.into()),
+        spec("SyzygyPath", text("<empty>")),
+        spin_spec("SyzygyProbeDepth", 1, 1, 100),
+        check_spec("Syzygy50MoveRule", true),
+        spin_spec("SyzygyProbeLimit", 7, 0, 7),
+        spec(
+            "EvalFile",
+            OptionKind::File {
+                default: BUILTIN_EVAL.to_string(),
+            },
+        ),
+    ];
+    if cfg!(feature = "tune") {
+        list.extend(
+            SearchParams::SPECS
+                .iter()
+                .map(|s| spin_spec(s.name, s.default.into(), s.min.into(), s.max.into())),
+        );
     }
-    SearchParams::SPECS
-        .iter()
-        .map(|s| {
-            format!(
-                "option name {} type spin default {} min {} max {}",
-                s.name, s.default, s.min, s.max
-            )
-        })
-        .collect()
+    list
 }
 
 /// A search parameter's `setoption`, in a `tune` build.
@@ -213,8 +270,15 @@ pub fn parse_change(name: &str, value: Option<&str>) -> Result<Change, OptionErr
         "threads" => Ok(Change::Threads(
             spin("Threads", value, 1, MAX_THREADS as u64)? as usize,
         )),
-        "multipv" => Ok(Change::MultiPv(spin("MultiPV", value, 1, 256)? as usize)),
-        "move overhead" => Ok(Change::MoveOverhead(spin("Move Overhead", value, 0, 5000)?)),
+        "multipv" => Ok(Change::MultiPv(
+            spin("MultiPV", value, 1, MAX_MULTIPV as u64)? as usize,
+        )),
+        "move overhead" => Ok(Change::MoveOverhead(spin(
+            "Move Overhead",
+            value,
+            0,
+            MAX_MOVE_OVERHEAD,
+        )?)),
         "clear hash" => Ok(Change::ClearHash),
         "evalfile" => EvalChoice::parse(value.unwrap_or(""))
             .map(Change::EvalFile)
@@ -294,7 +358,7 @@ mod tests {
 
     #[test]
     fn search_parameters_are_options_only_in_a_tune_build() {
-        let listed = describe().contains("option name rfp_margin type spin default 90");
+        let listed = specs().contains(&spin_spec("rfp_margin", 90, 20, 300));
         let parsed = parse_change("RFP_margin", Some("120"));
         if cfg!(feature = "tune") {
             assert!(listed);

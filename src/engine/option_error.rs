@@ -1,4 +1,4 @@
-//! Why a `setoption` is refused: the error of [`super::options::parse_change`].
+//! Why an option change is refused: the error of [`super::options::parse_change`].
 
 use std::error::Error;
 use std::fmt;
