@@ -124,7 +124,7 @@ impl Shard {
 
 /// Games and positions written, and the results from White's side.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Tally {
+pub struct RunTotals {
     pub games: u64,
     pub positions: u64,
     pub white_wins: u64,
@@ -134,7 +134,7 @@ pub struct Tally {
     pub dropped: u64,
 }
 
-impl Tally {
+impl RunTotals {
     fn add(&mut self, game: &PlayedGame) {
         match game.result {
             None => self.dropped += 1,
@@ -405,7 +405,7 @@ fn run_variant<P: Variant + Packed>(
     let done = AtomicBool::new(false);
     let live = std::io::stderr().is_terminal();
     let started = Instant::now();
-    let mut tally = Tally::default();
+    let mut tally = RunTotals::default();
     let outcome: anyhow::Result<()> = std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel::<(u64, PlayedGame)>();
         for _ in 0..args.threads {
@@ -508,11 +508,11 @@ mod tests {
 
     #[test]
     fn the_eta_follows_the_pace_and_the_nearer_bound() {
-        let tally = Tally {
+        let tally = RunTotals {
             games: 9,
             dropped: 1,
             positions: 500,
-            ..Tally::default()
+            ..RunTotals::default()
         };
         let t = Duration::from_secs(100);
         assert_eq!(tally.eta(t, Some(40), None), Some(Duration::from_secs(300)));
@@ -524,7 +524,7 @@ mod tests {
             tally.eta(t, Some(40), Some(1000)),
             Some(Duration::from_secs(100))
         );
-        assert_eq!(Tally::default().eta(t, Some(40), None), None);
+        assert_eq!(RunTotals::default().eta(t, Some(40), None), None);
         assert_eq!(clock(Duration::from_secs(3725)), "1h02m");
         assert_eq!(clock(Duration::from_secs(750)), "12m30s");
         assert_eq!(clock(Duration::from_secs(45)), "45s");

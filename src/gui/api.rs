@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::notation;
-use super::search::{BoardEngine, Mode};
+use super::search::{BoardEngine, SearchGoal};
 use crate::game::{new_game, new_game_with};
 use crate::search::skill::Skill;
 use crate::variants::{chess960, CastlingMode, FenError, VariantId};
@@ -139,11 +139,11 @@ impl App {
 
     fn go(&mut self, req: Go) -> ApiResult {
         let mode = match req.mode.as_str() {
-            "move" => Mode::Move {
+            "move" => SearchGoal::Move {
                 movetime_ms: req.movetime_ms.unwrap_or(1000),
                 skill: req.elo.map_or(Skill::default(), Skill::from_elo),
             },
-            "analyse" | "analyze" => Mode::Analyse,
+            "analyse" | "analyze" => SearchGoal::Analyse,
             other => {
                 return Err(ApiError::bad_request(format!(
                     "unknown search mode {other:?} (use \"move\" or \"analyse\")"

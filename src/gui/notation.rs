@@ -20,7 +20,7 @@ pub struct Part {
 
 /// A pending promotion's piece choice that opens a turn (avalanche).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Choice {
+pub struct ChoiceView {
     pub square: String,
     pub piece: String,
 }
@@ -29,7 +29,7 @@ pub struct Choice {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TurnShape {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub choice: Option<Choice>,
+    pub choice: Option<ChoiceView>,
     pub parts: Vec<Part>,
 }
 
@@ -72,7 +72,7 @@ pub fn board(board: &Diagram) -> Vec<PieceView> {
 /// The parts the turn's token names.
 pub fn shape(turn: &TurnParts) -> TurnShape {
     TurnShape {
-        choice: turn.choice.map(|c| Choice {
+        choice: turn.choice.map(|c| ChoiceView {
             square: c.square.to_string(),
             piece: c.piece.role.to_string(),
         }),

@@ -79,7 +79,7 @@ pub struct Live {
 
 /// What to search for.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Mode {
+pub enum SearchGoal {
     /// Think for `movetime_ms`, then play the best turn, at `skill`.
     Move { movetime_ms: u64, skill: Skill },
     /// Think until stopped (or `depth`), playing nothing.
@@ -220,12 +220,12 @@ impl BoardEngine {
     }
 
     /// Starts a search of the current position, stopping any other first.
-    pub fn start(&mut self, mode: Mode) -> Result<(), String> {
+    pub fn start(&mut self, mode: SearchGoal) -> Result<(), String> {
         self.stop();
         // A table clear must end before a search starts.
         self.core.settle();
         let (limits, mode_name) = match mode {
-            Mode::Move { movetime_ms, skill } => (
+            SearchGoal::Move { movetime_ms, skill } => (
                 Limits {
                     movetime: Some(movetime_ms.clamp(20, 3_600_000)),
                     skill,
@@ -233,7 +233,7 @@ impl BoardEngine {
                 },
                 "move",
             ),
-            Mode::Analyse => (
+            SearchGoal::Analyse => (
                 Limits {
                     infinite: true,
                     ..Limits::default()
@@ -279,7 +279,7 @@ impl BoardEngine {
             l.pv = info.pv.clone();
         };
         let live = Arc::clone(&self.live);
-        let plays = matches!(mode, Mode::Move { .. });
+        let plays = matches!(mode, SearchGoal::Move { .. });
         let cancelled = Arc::clone(&self.cancelled);
         let on_done = move |result: SearchResult, _: &Done| {
             let mut l = lock(&live);

@@ -29,7 +29,7 @@ pub struct FitWdlArgs {
 
 /// One record as the fit sees it.
 #[derive(Clone, Copy, Debug)]
-pub struct Outcome {
+pub struct FitRecord {
     /// Centipawns, the side to move's view.
     pub score: f64,
     /// The share of the start's pieces on the board ([`WinRateModel::material`]).
@@ -39,7 +39,7 @@ pub struct Outcome {
 
 /// The chances the model gives the result, and their derivatives by `a`
 /// and `b`.
-fn likelihood(rate: WinRate, o: &Outcome) -> (f64, f64, f64) {
+fn likelihood(rate: WinRate, o: &FitRecord) -> (f64, f64, f64) {
     let (a, b) = (rate.a, rate.b);
     let u = (o.score - a) / b;
     let v = (-o.score - a) / b;
@@ -55,7 +55,7 @@ fn likelihood(rate: WinRate, o: &Outcome) -> (f64, f64, f64) {
 }
 
 /// Mean negative log-likelihood of `outcomes` under `model`.
-pub fn loss(model: &WinRateModel, outcomes: &[Outcome]) -> f64 {
+pub fn loss(model: &WinRateModel, outcomes: &[FitRecord]) -> f64 {
     let total: f64 = outcomes
         .iter()
         .map(|o| {
@@ -70,7 +70,7 @@ pub fn loss(model: &WinRateModel, outcomes: &[Outcome]) -> f64 {
 
 /// The model of greatest likelihood, from a start that fits most games
 /// (`a` 100, `b` 60 centipawns everywhere), by `steps` Adam steps.
-pub fn fit(outcomes: &[Outcome], start_pieces: u32, steps: usize) -> WinRateModel {
+pub fn fit(outcomes: &[FitRecord], start_pieces: u32, steps: usize) -> WinRateModel {
     // a at 0, 1/2, 1, then b likewise.
     let mut p = [100.0f64, 100.0, 100.0, 60.0, 60.0, 60.0];
     let (mut m, mut v) = ([0.0f64; 6], [0.0f64; 6]);
@@ -118,7 +118,7 @@ fn start_pieces(variant: VariantId) -> u32 {
 
 /// Every record of the files as an outcome, at most `limit` of them drawn
 /// at random (seeded, so a fit repeats).
-fn read_outcomes(args: &FitWdlArgs) -> anyhow::Result<(VariantId, Vec<Outcome>)> {
+fn read_outcomes(args: &FitWdlArgs) -> anyhow::Result<(VariantId, Vec<FitRecord>)> {
     let mut variant = None;
     let mut outcomes = Vec::new();
     for path in &args.data {
@@ -131,7 +131,7 @@ fn read_outcomes(args: &FitWdlArgs) -> anyhow::Result<(VariantId, Vec<Outcome>)>
         let occupancy = file.layout.squares.div_ceil(8);
         for r in file.records() {
             let on_board: u32 = r.position[..occupancy].iter().map(|b| b.count_ones()).sum();
-            outcomes.push(Outcome {
+            outcomes.push(FitRecord {
                 score: f64::from(r.score),
                 material: (f64::from(on_board) / f64::from(pieces)).clamp(0.0, 1.0),
                 result: r.result,
@@ -168,7 +168,7 @@ pub fn run(args: FitWdlArgs) -> anyhow::Result<()> {
     );
     println!("score band      records  games W/D/L %      model W/D/L %");
     for low in (-500..500).step_by(100) {
-        let band: Vec<&Outcome> = outcomes
+        let band: Vec<&FitRecord> = outcomes
             .iter()
             .filter(|o| o.score >= f64::from(low) && o.score < f64::from(low + 100))
             .collect();
@@ -212,7 +212,7 @@ mod tests {
             start_pieces: 32,
         };
         let mut rng = SplitMix64::new(3);
-        let outcomes: Vec<Outcome> = (0..40_000)
+        let outcomes: Vec<FitRecord> = (0..40_000)
             .map(|_| {
                 let score = rng.below(1201) as f64 - 600.0;
                 let material = rng.below(33) as f64 / 32.0;
@@ -226,7 +226,7 @@ mod tests {
                 } else {
                     Wdl::Draw
                 };
-                Outcome {
+                FitRecord {
                     score,
                     material,
                     result,

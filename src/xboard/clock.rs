@@ -7,16 +7,16 @@ use crate::search::Limits;
 /// `level MPS BASE INC`: `moves` per session (0: the whole game), `base`
 /// per session, `increment` per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
+pub struct Level {
     pub moves: u32,
     pub base_ms: u64,
     pub increment_ms: u64,
 }
 
-impl Default for TimeControl {
+impl Default for Level {
     /// XBoard's default: 40 moves in 5 minutes.
     fn default() -> Self {
-        TimeControl {
+        Level {
             moves: 40,
             base_ms: 300_000,
             increment_ms: 0,
@@ -24,10 +24,10 @@ impl Default for TimeControl {
     }
 }
 
-impl TimeControl {
+impl Level {
     /// `level 40 5 0`, `level 0 0:30 0.5`: BASE is minutes or
     /// minutes:seconds, INC seconds (fractions allowed).
-    pub fn parse_level(args: &[&str]) -> Result<TimeControl, String> {
+    pub fn parse(args: &[&str]) -> Result<Level, String> {
         let [moves, base, inc] = args else {
             return Err("usage: level <moves> <minutes[:seconds]> <increment>".into());
         };
@@ -49,7 +49,7 @@ impl TimeControl {
         };
         let increment_ms =
             parse_seconds(inc).map_err(|_| format!("bad increment: {}", short(inc)))?;
-        Ok(TimeControl {
+        Ok(Level {
             moves,
             base_ms,
             increment_ms,
@@ -74,7 +74,7 @@ pub fn parse_seconds(s: &str) -> Result<u64, String> {
 /// or a depth limit (`sd`), and the last clock readings.
 #[derive(Clone, Debug, Default)]
 pub struct Clock {
-    pub control: TimeControl,
+    pub control: Level,
     /// `st`, milliseconds per move: replaces the control.
     pub per_move_ms: Option<u64>,
     /// `sd`: applies on top of either.
@@ -125,36 +125,31 @@ mod tests {
     #[test]
     fn parses_levels() {
         assert_eq!(
-            TimeControl::parse_level(&["40", "5", "0"]),
-            Ok(TimeControl {
+            Level::parse(&["40", "5", "0"]),
+            Ok(Level {
                 moves: 40,
                 base_ms: 300_000,
                 increment_ms: 0
             })
         );
         assert_eq!(
-            TimeControl::parse_level(&["0", "0:30", "0.2"]),
-            Ok(TimeControl {
+            Level::parse(&["0", "0:30", "0.2"]),
+            Ok(Level {
                 moves: 0,
                 base_ms: 30_000,
                 increment_ms: 200
             })
         );
-        assert_eq!(
-            TimeControl::parse_level(&["0", "1:05", "3"])
-                .unwrap()
-                .base_ms,
-            65_000
-        );
-        assert!(TimeControl::parse_level(&["x", "5", "0"]).is_err());
-        assert!(TimeControl::parse_level(&["40", "5"]).is_err());
-        assert!(TimeControl::parse_level(&["40", "5", "-1"]).is_err());
+        assert_eq!(Level::parse(&["0", "1:05", "3"]).unwrap().base_ms, 65_000);
+        assert!(Level::parse(&["x", "5", "0"]).is_err());
+        assert!(Level::parse(&["40", "5"]).is_err());
+        assert!(Level::parse(&["40", "5", "-1"]).is_err());
     }
 
     #[test]
     fn clocks_become_limits_for_the_side_on_move() {
         let mut clock = Clock {
-            control: TimeControl::parse_level(&["40", "5", "0"]).unwrap(),
+            control: Level::parse(&["40", "5", "0"]).unwrap(),
             ..Clock::default()
         };
         clock.own_cs = Some(1234);

@@ -3,7 +3,7 @@
 //! Parsing never touches engine state: a line that cannot be read becomes
 //! an [`Invalid`] whose reason goes into `Error (<reason>): <line>`.
 
-use super::clock::TimeControl;
+use super::clock::Level;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -17,7 +17,7 @@ pub enum Command {
     Go,
     PlayOther,
     UserMove(String),
-    Level(TimeControl),
+    Level(Level),
     /// `st`: milliseconds per move.
     SearchTime(u64),
     /// `sd`: plies.
@@ -87,9 +87,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, Invalid> {
             [] => Err(Invalid("usermove needs a move".into())),
             _ => Err(Invalid("too many parameters".into())),
         },
-        "level" => TimeControl::parse_level(&args)
-            .map(Command::Level)
-            .map_err(Invalid),
+        "level" => Level::parse(&args).map(Command::Level).map_err(Invalid),
         "st" => match args.as_slice() {
             [secs] => super::clock::parse_seconds(secs)
                 .map(Command::SearchTime)
