@@ -67,6 +67,12 @@ pub struct SearchRequest {
     pub move_overhead: u64,
 }
 
+/// A search's number, as [`Engine::go`] hands it to its end's callback:
+/// the one place that tells a wanted result from a stale one
+/// ([`Engine::wants`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchId(u64);
+
 /// How a `perft` ended: the total and its time, or `None` when stopped.
 pub type PerftTotal = Option<(u64, u64)>;
 
@@ -86,6 +92,11 @@ pub struct Engine {
     /// The searcher's networks, reachable while it searches.
     networks: Arc<Networks>,
     job: Option<Job>,
+    /// Searches started so far: the last one's number.
+    searches: u64,
+    /// The search whose result is still wanted: the last one started,
+    /// unless it was called off while it ran.
+    wanted: Option<SearchId>,
 }
 
 impl Engine {
@@ -104,6 +115,8 @@ impl Engine {
             networks: Arc::clone(&searcher.networks),
             searcher: Arc::new(Mutex::new(searcher)),
             job: None,
+            searches: 0,
+            wanted: None,
         }
     }
 
@@ -223,6 +236,22 @@ impl Engine {
         }
     }
 
+    /// Stops the running job and waits for it; a search still running is
+    /// called off: its result is stale ([`Engine::wants`] says no). A
+    /// search that had already ended keeps its result wanted.
+    pub fn call_off(&mut self) {
+        if self.busy() {
+            self.wanted = None;
+        }
+        self.stop();
+    }
+
+    /// Whether the result of search `id` is still wanted: it is the last
+    /// search started and was not called off while it ran.
+    pub fn wants(&self, id: SearchId) -> bool {
+        self.wanted == Some(id)
+    }
+
     /// Waits for the running job to end by itself.
     pub fn wait(&mut self) {
         if let Some(job) = self.job.take() {
@@ -292,15 +321,16 @@ impl Engine {
 
     /// Starts a search of the game's position. The clock starts now, on the
     /// caller's thread. `on_info` gets every finished iteration; `on_done`
-    /// the result, once the search is over and, for `infinite` or `ponder`,
-    /// told to stop (as UCI wants: a bestmove only after `stop`). Call when
-    /// idle. Without a game, an error ([`NO_POSITION`]) and nothing runs.
+    /// the result and the search's number, once the search is over and,
+    /// for `infinite` or `ponder`, told to stop (as UCI wants: a bestmove
+    /// only after `stop`). Call when idle. Without a game, an error
+    /// ([`NO_POSITION`]) and nothing runs.
     pub fn go(
         &mut self,
         request: SearchRequest,
         mut on_info: impl FnMut(&SearchInfo) + Send + 'static,
-        on_done: impl FnOnce(SearchResult, &Done) + Send + 'static,
-    ) -> Result<(), String> {
+        on_done: impl FnOnce(SearchResult, SearchId, &Done) + Send + 'static,
+    ) -> Result<SearchId, String> {
         let root = position::search_root(self.game().ok_or(NO_POSITION)?);
         let SearchRequest {
             limits,
@@ -317,6 +347,7 @@ impl Engine {
         let kind = JobKind::Search {
             unbounded: limits.is_unbounded(),
         };
+        let id = SearchId(self.searches + 1);
         self.start_job(kind, job_shared, move |done| {
             let result = {
                 let mut searcher = searcher.lock().unwrap_or_else(|e| e.into_inner());
@@ -327,8 +358,11 @@ impl Engine {
             {
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
-            on_done(result, done);
-        })
+            on_done(result, id, done);
+        })?;
+        self.searches += 1;
+        self.wanted = Some(id);
+        Ok(id)
     }
 
     /// Counts the leaves `depth` turns below the game's position: `on_turn`
@@ -410,5 +444,52 @@ fn start_position(variant: VariantId, castling: CastlingMode) -> Box<dyn GameHan
 impl Drop for Engine {
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(limits: Limits) -> SearchRequest {
+        SearchRequest {
+            limits,
+            multipv: 1,
+            move_overhead: 0,
+        }
+    }
+
+    #[test]
+    fn only_the_last_search_not_called_off_is_wanted() {
+        let mut engine = Engine::new(VariantId::Chess, 1, 1);
+        let depth_one = || {
+            request(Limits {
+                depth: Some(1),
+                ..Limits::default()
+            })
+        };
+        let first = engine.go(depth_one(), |_| {}, |_, _, _| {}).unwrap();
+        engine.wait();
+        // Ended by itself: wanted, even when called off afterwards.
+        assert!(engine.wants(first));
+        engine.call_off();
+        assert!(engine.wants(first));
+        let second = engine.go(depth_one(), |_| {}, |_, _, _| {}).unwrap();
+        engine.wait();
+        assert_ne!(first, second);
+        assert!(!engine.wants(first) && engine.wants(second));
+        // Called off while it runs: stale. Stopped (a move now): wanted.
+        let infinite = || {
+            request(Limits {
+                infinite: true,
+                ..Limits::default()
+            })
+        };
+        let third = engine.go(infinite(), |_| {}, |_, _, _| {}).unwrap();
+        engine.call_off();
+        assert!(!engine.wants(third));
+        let fourth = engine.go(infinite(), |_| {}, |_, _, _| {}).unwrap();
+        engine.stop();
+        assert!(engine.wants(fourth));
     }
 }

@@ -4,13 +4,12 @@
 //! once it ends, unless the game changed meanwhile; the turn is played on
 //! the server's thread, before the next request reads anything.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde::Serialize;
 
 use super::game::{self as view, GameState, ResultView};
-use crate::engine::{position, Done, Engine, SearchRequest};
+use crate::engine::{position, Done, Engine, SearchId, SearchRequest};
 use crate::game::GameHandle;
 use crate::search::score::{mate_in_moves, wdl};
 use crate::search::skill::Skill;
@@ -72,9 +71,10 @@ pub struct Live {
     pub best: Option<String>,
     /// The turn the engine played into the game, once it has.
     pub played: Option<String>,
-    /// A finished move search's best turn, not yet played.
+    /// A finished move search's best turn, not yet played, with the
+    /// search's number.
     #[serde(skip)]
-    pub pending: Option<String>,
+    pub pending: Option<(SearchId, String)>,
 }
 
 /// What to search for.
@@ -90,13 +90,11 @@ pub enum SearchGoal {
 pub struct BoardEngine {
     /// Holds the game (never without one here) and runs the search.
     core: Engine,
-    /// Grows with every change of the game, so a search's result is played
-    /// only into the game it searched.
+    /// Grows with every change of the game (the page's check that it
+    /// shows the latest). Every change calls the search off first, so a
+    /// search's result is played only into the game it searched.
     version: u64,
     live: Arc<Mutex<Live>>,
-    /// Set when the server stops a search whose result is no longer wanted
-    /// (a plain stop); a move search that ends otherwise plays its turn.
-    cancelled: Arc<AtomicBool>,
 }
 
 /// Why a request cannot be served: the game is over.
@@ -110,7 +108,6 @@ impl BoardEngine {
             core: Engine::new(VariantId::DEFAULT, hash_mb, 1),
             version: 0,
             live: Arc::new(Mutex::new(Live::default())),
-            cancelled: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -119,13 +116,13 @@ impl BoardEngine {
         self.core.game().expect("the board always has a game")
     }
 
-    /// Plays a finished move search's turn if the game is still the one it
-    /// searched; the live view says it was played.
+    /// Plays a finished move search's turn if the engine still wants it
+    /// (it was not called off); the live view says it was played.
     fn collect(&mut self) -> Live {
         let mut live = lock(&self.live);
-        if let Some(best) = live.pending.take() {
-            let fits = live.version == self.version;
-            if let Some(game) = self.core.game_mut().filter(|_| fits) {
+        if let Some((id, best)) = live.pending.take() {
+            let wanted = self.core.wants(id);
+            if let Some(game) = self.core.game_mut().filter(|_| wanted) {
                 if game.play(&best).is_ok() {
                     self.version += 1;
                     live.played = Some(best);
@@ -156,9 +153,10 @@ impl BoardEngine {
     /// Ends the running search, if any, and waits for it; its result is
     /// played only when `play_result` (and it is a move search).
     fn halt(&mut self, play_result: bool) {
-        if self.core.job_kind().is_some() {
-            self.cancelled.store(!play_result, Ordering::SeqCst);
+        if play_result {
             self.core.stop();
+        } else {
+            self.core.call_off();
         }
         lock(&self.live).running = false;
         self.collect();
@@ -258,7 +256,6 @@ impl BoardEngine {
             version: self.version,
             ..Live::default()
         };
-        self.cancelled.store(false, Ordering::SeqCst);
         let live = Arc::clone(&self.live);
         let on_info = move |info: &SearchInfo| {
             if info.multipv != 1 {
@@ -280,11 +277,10 @@ impl BoardEngine {
         };
         let live = Arc::clone(&self.live);
         let plays = matches!(mode, SearchGoal::Move { .. });
-        let cancelled = Arc::clone(&self.cancelled);
-        let on_done = move |result: SearchResult, _: &Done| {
+        let on_done = move |result: SearchResult, id: SearchId, _: &Done| {
             let mut l = lock(&live);
-            if plays && !cancelled.load(Ordering::SeqCst) {
-                l.pending.clone_from(&result.best);
+            if plays {
+                l.pending = result.best.clone().map(|best| (id, best));
             }
             l.best = result.best;
             l.nodes = l.nodes.max(result.nodes);
@@ -294,7 +290,7 @@ impl BoardEngine {
         if started.is_err() {
             lock(&self.live).running = false;
         }
-        started
+        started.map(|_| ())
     }
 }
 

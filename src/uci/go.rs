@@ -83,18 +83,20 @@ pub fn go(engine: &mut Engine, mut request: GoRequest) -> Result<(), String> {
         multipv: request.multipv,
         move_overhead: request.move_overhead,
     };
-    engine.go(
-        search,
-        move |info| println!("{}", info_line(info, win_rate.as_ref())),
-        |result, done| {
-            let line = match (result.best, result.ponder) {
-                (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
-                (Some(b), None) => format!("bestmove {b}"),
-                (None, _) => "bestmove (none)".to_string(),
-            };
-            done.finish_with(|| say_last(&line));
-        },
-    )
+    engine
+        .go(
+            search,
+            move |info| println!("{}", info_line(info, win_rate.as_ref())),
+            |result, _, done| {
+                let line = match (result.best, result.ponder) {
+                    (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+                    (Some(b), None) => format!("bestmove {b}"),
+                    (None, _) => "bestmove (none)".to_string(),
+                };
+                done.finish_with(|| say_last(&line));
+            },
+        )
+        .map(|_| ())
 }
 
 /// `go perft` on the engine's game: prints each root turn's count as it is

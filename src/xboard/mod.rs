@@ -27,7 +27,10 @@ pub enum Event {
     /// The end of input.
     Closed,
     /// A search has ended with its best move (`None` when there is none).
-    SearchDone { id: u64, best: Option<String> },
+    SearchDone {
+        id: crate::engine::SearchId,
+        best: Option<String>,
+    },
 }
 
 /// Runs CECP on stdin/stdout until `quit` or end of input.

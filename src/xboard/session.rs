@@ -16,7 +16,7 @@ use super::command::{self, Command, Invalid};
 use super::{claims, features, output, variants, Event};
 use crate::engine::options::{self, Change, OptionError, DEFAULT_HASH_MB};
 use crate::engine::Notice;
-use crate::engine::{Engine, SearchRequest};
+use crate::engine::{Engine, SearchId, SearchRequest};
 use crate::game::{new_game, Verdict};
 use crate::search::Limits;
 use crate::variants::VariantId;
@@ -30,17 +30,17 @@ macro_rules! say {
     }};
 }
 
-/// The search that runs, by its number: a result of any other number is
-/// stale (the search was called off) and dropped.
+/// What the search that runs is for. Whether its result is still wanted
+/// is the engine's to say (by its number, [`Engine::wants`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Search {
     Idle,
     /// On the engine's move: its result is played and sent as `move`.
-    Thinking(u64),
+    Thinking,
     /// On the opponent's time (`hard`): only fills the table.
-    Pondering(u64),
+    Pondering,
     /// `analyze`: thinking output until the position changes or `exit`.
-    Analyzing(u64),
+    Analyzing,
 }
 
 pub struct Session {
@@ -55,7 +55,6 @@ pub struct Session {
     ponder: bool,
     analyzing: bool,
     search: Search,
-    searches: u64,
     /// `ping`s received while thinking, answered after the move.
     pongs: Vec<String>,
 }
@@ -72,7 +71,6 @@ impl Session {
             ponder: false,
             analyzing: false,
             search: Search::Idle,
-            searches: 0,
             pongs: Vec::new(),
         }
     }
@@ -80,7 +78,7 @@ impl Session {
     /// The engine thinks on its move (then `quit` at end of input waits
     /// for the move).
     pub fn thinking(&self) -> bool {
-        matches!(self.search, Search::Thinking(_))
+        matches!(self.search, Search::Thinking)
     }
 
     /// Handles one input line; returns `false` on `quit`.
@@ -214,15 +212,15 @@ impl Session {
         match self.search {
             Search::Idle => false,
             // Pondering off does not take back the move being searched.
-            Search::Thinking(_) => !harmless && *cmd != Command::Easy,
-            Search::Pondering(_) | Search::Analyzing(_) => !harmless,
+            Search::Thinking => !harmless && *cmd != Command::Easy,
+            Search::Pondering | Search::Analyzing => !harmless,
         }
     }
 
     /// Stops the search that runs; its result is dropped.
     fn halt(&mut self) {
         if self.search != Search::Idle {
-            self.engine.stop();
+            self.engine.call_off();
             self.search = Search::Idle;
             self.answer_pongs();
         }
@@ -333,8 +331,8 @@ impl Session {
         let moves_made = (g.tokens().len() / 2) as u64;
         let limits = self.clock.limits(g.white_to_move(), moves_made);
         let post = self.post;
-        if let Some(id) = self.start(limits, post) {
-            self.search = Search::Thinking(id);
+        if self.start(limits, post) {
+            self.search = Search::Thinking;
         }
     }
 
@@ -349,8 +347,8 @@ impl Session {
             infinite: true,
             ..Limits::default()
         };
-        if let Some(id) = self.start(limits, false) {
-            self.search = Search::Pondering(id);
+        if self.start(limits, false) {
+            self.search = Search::Pondering;
         }
     }
 
@@ -371,19 +369,19 @@ impl Session {
             infinite: true,
             ..Limits::default()
         };
-        if let Some(id) = self.start(limits, true) {
-            self.search = Search::Analyzing(id);
+        if self.start(limits, true) {
+            self.search = Search::Analyzing;
         }
     }
 
     /// Starts a search of the game with `limits`; its end comes back as an
-    /// event with the returned number.
-    fn start(&mut self, limits: Limits, post: bool) -> Option<u64> {
+    /// event with its number. Whether it started.
+    fn start(&mut self, limits: Limits, post: bool) -> bool {
         self.halt();
         self.engine.settle();
-        self.engine.game()?;
-        self.searches += 1;
-        let id = self.searches;
+        if self.engine.game().is_none() {
+            return false;
+        }
         let events = self.events.clone();
         let request = SearchRequest {
             limits,
@@ -401,26 +399,23 @@ impl Session {
                     say!("{}", output::thinking(info));
                 }
             },
-            move |result, _| {
+            move |result, id, _| {
                 let _ = events.send(Event::SearchDone {
                     id,
                     best: result.best,
                 });
             },
         );
-        match started {
-            Ok(()) => Some(id),
-            Err(e) => {
-                say!("{}", output::error(&e, "go"));
-                None
-            }
+        if let Err(e) = &started {
+            say!("{}", output::error(e, "go"));
         }
+        started.is_ok()
     }
 
     /// A search has ended; if it was the engine thinking on its move, the
     /// move is played and sent, then the result if the game is over.
-    pub fn search_done(&mut self, id: u64, best: Option<String>) {
-        if self.search != Search::Thinking(id) {
+    pub fn search_done(&mut self, id: SearchId, best: Option<String>) {
+        if self.search != Search::Thinking || !self.engine.wants(id) {
             return;
         }
         self.search = Search::Idle;
