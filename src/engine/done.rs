@@ -5,19 +5,20 @@ use std::sync::Arc;
 
 /// Marks a job's work as finished.
 ///
-/// A front end writes the job's last line through [`Done::finish_with`]:
-/// the flag is set only once that line is out, so whatever the input side
-/// writes once it sees the flag (a waiting command's answer, `readyok`)
-/// comes after it.
+/// A front end writes the job's last line through [`Done::finish_holding`]
+/// with its output held (a locked stdout): the flag is set while the
+/// output is held, so a GUI that has read the line finds the job finished,
+/// and whatever the input side writes once it sees the flag (a waiting
+/// command's answer, `readyok`) waits for the output and comes after it.
 #[derive(Clone, Default)]
 pub struct Done(Arc<AtomicBool>);
 
 impl Done {
-    /// Runs `last` (which writes the job's last output, and flushes it if
-    /// its writer buffers), then marks the job finished.
-    pub fn finish_with(&self, last: impl FnOnce()) {
-        last();
+    /// Marks the job finished while `output` is held, then writes its last
+    /// output through `last`.
+    pub fn finish_holding<O>(&self, mut output: O, last: impl FnOnce(&mut O)) {
         self.set();
+        last(&mut output);
     }
 
     /// Marks the job finished (if its last output did not).
@@ -35,10 +36,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_flag_is_set_only_after_the_last_output() {
+    fn the_flag_is_set_before_the_last_output_is_written() {
         let done = Done::default();
         let seen = done.clone();
-        done.finish_with(|| assert!(!seen.is_set(), "set before the last line was out"));
-        assert!(done.is_set());
+        let mut written = Vec::new();
+        done.finish_holding(&mut written, |out| {
+            assert!(
+                seen.is_set(),
+                "the line went out before the job was finished"
+            );
+            out.push("bestmove e2e4");
+        });
+        assert_eq!(written, ["bestmove e2e4"]);
     }
 }

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use crate::engine::{position, Engine, SearchRequest, NO_POSITION};
+use crate::engine::{position, Done, Engine, SearchRequest, NO_POSITION};
 use crate::eval::win_rate::WinRate;
 use crate::search::score::{uci_score, wdl};
 use crate::search::{Limits, SearchInfo};
@@ -93,7 +93,7 @@ pub fn go(engine: &mut Engine, mut request: GoRequest) -> Result<(), String> {
                     (Some(b), None) => format!("bestmove {b}"),
                     (None, _) => "bestmove (none)".to_string(),
                 };
-                done.finish_with(|| say_last(&line));
+                say_last(done, &line);
             },
         )
         .map(|_| ())
@@ -113,16 +113,18 @@ pub fn perft(engine: &mut Engine, depth: u32) -> Result<(), String> {
                 ),
                 None => "info string perft stopped: the counts above are incomplete".to_string(),
             };
-            done.finish_with(|| say_last(&last));
+            say_last(done, &last);
         },
     )
 }
 
-/// A job's last line, flushed before the job is marked finished. Not
+/// A job's last line, written with stdout held from before the job is
+/// marked finished until the line is out ([`Done::finish_holding`]). Not
 /// `println!`, which panics when the GUI has gone: the job thread must
 /// always reach its end.
-fn say_last(text: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{text}");
-    let _ = out.flush();
+fn say_last(done: &Done, text: &str) {
+    done.finish_holding(std::io::stdout().lock(), |out| {
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    });
 }
