@@ -20,12 +20,16 @@ use command::Command;
 use error::UciError;
 use go::GoRequest;
 
+/// A line as [`command::parse`] read it.
+type Parsed = Result<Option<Command>, String>;
+
 /// The UCI front end: the engine (which holds the game and the options'
 /// values), and the lines waiting for the engine's job to end.
 pub struct Uci {
     engine: Engine,
-    /// Input lines waiting for the running job to end.
-    deferred: VecDeque<String>,
+    /// Input lines waiting for the running job to end, parsed once as they
+    /// arrived.
+    deferred: VecDeque<Parsed>,
 }
 
 impl Default for Uci {
@@ -89,7 +93,7 @@ impl Uci {
             _ => false,
         };
         if !immediate && (self.engine.busy() || !self.deferred.is_empty()) {
-            self.deferred.push_back(line.to_string());
+            self.deferred.push_back(parsed);
             return true;
         }
         self.run_parsed(parsed)
@@ -108,10 +112,10 @@ impl Uci {
     fn work_waits(&self) -> bool {
         self.deferred
             .iter()
-            .any(|line| matches!(command::parse(line), Ok(Some(cmd)) if cmd.starts_a_job()))
+            .any(|parsed| matches!(parsed, Ok(Some(cmd)) if cmd.starts_a_job()))
     }
 
-    fn run_parsed(&mut self, parsed: Result<Option<Command>, String>) -> bool {
+    fn run_parsed(&mut self, parsed: Parsed) -> bool {
         let done = parsed
             .map_err(UciError::Command)
             .and_then(|cmd| cmd.map_or(Ok(true), |c| self.execute(c)));
@@ -127,20 +131,21 @@ impl Uci {
     /// Runs the commands that waited for a job, once it has ended.
     /// Returns `false` when a waiting `quit` ran.
     pub fn poll(&mut self) -> bool {
-        while let Some(line) = self.deferred.front() {
-            let parsed = command::parse(line);
+        while let Some(front) = self.deferred.front() {
             // An `isready` that waited for a table clear is answered as soon
             // as the clear is over, whatever job started after it.
-            let acts_at_once = match parsed {
+            let acts_at_once = match front {
                 Ok(Some(Command::Stop | Command::PonderHit | Command::Quit)) => true,
                 Ok(Some(Command::IsReady)) => !self.engine.clearing(),
                 _ => false,
             };
             if self.engine.busy() && !acts_at_once {
-                self.act_behind_a_search(&parsed);
+                self.act_behind_a_search();
                 return true;
             }
-            self.deferred.pop_front();
+            let Some(parsed) = self.deferred.pop_front() else {
+                break;
+            };
             if !self.run_parsed(parsed) {
                 return false;
             }
@@ -253,16 +258,17 @@ impl Uci {
     /// `ponderhit` with no other job ahead of it in the queue is for the
     /// running one; a `ucinewgame` that reached the front stops an
     /// unbounded search, as it does when it arrives during one.
-    fn act_behind_a_search(&mut self, front: &Result<Option<Command>, String>) {
+    fn act_behind_a_search(&mut self) {
         if self.engine.clearing() {
             return;
         }
-        if matches!(front, Ok(Some(Command::UciNewGame))) && self.engine.unbounded_search() {
+        let front = self.deferred.front();
+        if matches!(front, Some(Ok(Some(Command::UciNewGame)))) && self.engine.unbounded_search() {
             self.engine.stop();
         }
         let (mut ready, mut stop, mut ponderhit) = (0, false, false);
         let mut for_the_job = true;
-        self.deferred.retain(|line| match command::parse(line) {
+        self.deferred.retain(|parsed| match parsed {
             Ok(Some(Command::IsReady)) => {
                 ready += 1;
                 false
@@ -388,7 +394,7 @@ mod tests {
         let mut uci = Uci::new();
         uci.engine.settle();
         uci.deferred
-            .push_back("position startpos moves e2e4".to_string());
+            .push_back(command::parse("position startpos moves e2e4"));
         assert!(uci.handle("isready"));
         assert!(uci.deferred.is_empty());
         let shown = uci.engine.game().unwrap().display();
