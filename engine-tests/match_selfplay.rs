@@ -7,7 +7,7 @@
 
 mod match_support;
 
-use chimera::tournament::openings::pgn::read_games;
+use chimera::openings::pgn::read_games;
 use chimera::tournament::record::Termination;
 use chimera::variants::view::BoardView;
 use chimera::variants::{CastlingMode, Outcome, Rules, VariantId};

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use chimera::tournament::openings::{read_book, BookFormat};
+use chimera::openings::{read_book, BookFormat};
 use chimera::variants::{CastlingMode, VariantId};
 use chimera::with_variant;
 

@@ -1,7 +1,6 @@
 //! Chimera: a UCI and XBoard (CECP) engine for chess, atomic, avalanche,
 //! Omega and Dynamo.
 
-pub mod balanced;
 pub mod bench;
 pub mod data;
 pub mod datagen;
@@ -11,6 +10,7 @@ pub mod game;
 pub mod gui;
 pub mod input;
 pub mod nnue;
+pub mod openings;
 pub mod perft;
 pub mod protocol;
 pub mod rng;

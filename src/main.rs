@@ -37,7 +37,7 @@ enum Cmd {
     /// Run an engine-vs-engine match or tournament in any variant (docs/tournament.md).
     Match(Box<chimera::tournament::MatchArgs>),
     /// Write balanced random openings for a variant (docs/testing.md).
-    Openings(chimera::tournament::openings::generate::OpeningsArgs),
+    Openings(chimera::openings::generate::OpeningsArgs),
     /// Self-play games as training data (docs/datagen.md).
     Datagen(chimera::datagen::DatagenArgs),
     /// Data files into a training set: stats, merge, shuffle, dedupe, split (docs/datagen.md).
@@ -81,7 +81,7 @@ fn main() {
             }
         }
         Some(Cmd::Openings(args)) => {
-            if let Err(e) = chimera::tournament::openings::generate::run(args) {
+            if let Err(e) = chimera::openings::generate::run(args) {
                 eprintln!("chimera openings: {e:#}");
                 std::process::exit(1);
             }

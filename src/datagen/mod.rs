@@ -21,7 +21,7 @@ use anyhow::anyhow;
 use crate::eval::Variant;
 use crate::game::GameResult;
 use crate::nnue::networks::{builtin_file, EvalChoice, Networks, BUILTIN_EVAL};
-use crate::tournament::openings::{read_book, BookFormat, Opening};
+use crate::openings::{read_book, BookFormat, Opening};
 use crate::variants::packed::{Layout, Packed};
 use crate::variants::{CastlingMode, VariantId};
 use file::DataWriter;

@@ -9,10 +9,10 @@ use super::file::{push_record, Wdl};
 use crate::eval::Variant;
 use crate::game::{Game, GameResult};
 use crate::nnue::networks::Networks;
+use crate::openings::{random_opening, Opening};
 use crate::rng::SplitMix64;
 use crate::search::score::is_mate;
 use crate::search::{Limits, Searcher, Shared};
-use crate::tournament::openings::{random_opening, Opening};
 use crate::variants::packed::{Layout, Packed};
 use crate::variants::{CastlingMode, VariantId};
 

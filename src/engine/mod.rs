@@ -19,10 +19,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use crate::balanced;
 use crate::game::{new_game_with, GameHandle};
 use crate::nnue::network::Network;
 use crate::nnue::networks::Networks;
+use crate::openings::balanced;
 use crate::search::{Limits, SearchInfo, SearchResult, Searcher, Shared};
 use crate::tablebase::Tablebases;
 use crate::variants::{CastlingMode, VariantId};
@@ -391,7 +391,7 @@ impl Engine {
     }
 
     /// `genfens`: `count` balanced openings of the variant played
-    /// ([`crate::balanced::genfens`]), each FEN through `emit` as found, or
+    /// ([`crate::openings::balanced::genfens`]), each FEN through `emit` as found, or
     /// the error that stopped it. Call when idle.
     pub fn openings(
         &mut self,

@@ -7,9 +7,9 @@ use clap::ArgAction;
 
 use super::adjudication::AdjudicationRules;
 use super::engine::EngineSpec;
-use super::openings::BookSpec;
 use super::stats::Sprt;
 use super::time_control::TimeControl;
+use crate::openings::BookSpec;
 use crate::variants::{CastlingMode, VariantId};
 
 /// Which pairs of engines play each other.

@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use super::adjudication::{AdjudicationRules, Adjudicator, ScoreRuling};
 use super::engine::{EngineError, EngineProcess};
-use super::openings::Opening;
 use super::pgn::move_comment;
 use super::record::{GameRecord, GameResult, Termination};
 use super::time_control::{ClockVerdict, Clocks, TimeControl};
 use crate::game::Game;
+use crate::openings::Opening;
 use crate::variants::view::BoardView;
 use crate::variants::{CastlingMode, MoveError, Reason, VariantId};
 

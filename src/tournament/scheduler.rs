@@ -9,9 +9,9 @@ use std::time::Duration;
 use super::args::TournamentKind;
 use super::engine::{EngineError, EngineProcess, EngineSpec};
 use super::log::write_game_log;
-use super::openings::Opening;
 use super::record::{GameRecord, GameResult};
 use super::referee::{play_game, unplayed, GameSettings, Pairing};
+use crate::openings::Opening;
 use crate::variants::view::BoardView;
 use crate::variants::VariantId;
 

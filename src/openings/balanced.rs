@@ -8,41 +8,13 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+use super::epd::position_of_line;
 use crate::eval::Variant;
 use crate::rng::SplitMix64;
 use crate::search::{Limits, Searcher, Shared};
 use crate::text::shorten;
-use crate::variants::{chess960, CastlingMode, FenError, Rules, VariantId};
+use crate::variants::{chess960, CastlingMode, Rules, VariantId};
 use crate::with_variant;
-
-/// A position from one line of an openings file: a full FEN, or an EPD line
-/// (four FEN fields, then operations such as `bm e4; id "x";`), whose move
-/// counters are taken as `0 1`.
-pub fn position_of_line<P: Rules>(
-    variant: VariantId,
-    castling: CastlingMode,
-    line: &str,
-) -> Result<P, FenError> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    let mut candidates = Vec::new();
-    if fields.len() >= 6 {
-        candidates.push(fields[..6].join(" "));
-    }
-    if fields.len() >= 4 {
-        candidates.push(format!("{} 0 1", fields[..4].join(" ")));
-    }
-    candidates.push(line.trim().to_string());
-    let mut first_error = None;
-    for fen in candidates {
-        match P::set_up(variant, Some(&fen), castling) {
-            Ok(pos) => return Ok(pos),
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
-        }
-    }
-    Err(first_error.unwrap_or_else(|| FenError::invalid("empty line")))
-}
 
 /// The variant's start position, or under Chess960 castling (in a variant
 /// with a Chess960 form) its 960 start positions.

@@ -1,8 +1,11 @@
-//! Where games start: an openings file (EPD/FEN lines or PGN games), in file
-//! or seeded random order from a start index, or a few random plies from the
-//! variant's start position; and `chimera openings`, which makes balanced
-//! opening files for every variant.
+//! Where games start, for the match runner, datagen and OpenBench's
+//! `genfens`: an openings file (EPD/FEN lines or PGN games), in file or
+//! seeded random order from a start index, a few random plies from the
+//! variant's start position, or balanced openings a shallow search judges
+//! ([`balanced`]); and `chimera openings`, which writes balanced opening
+//! files for every variant ([`generate`]).
 
+pub mod balanced;
 pub mod epd;
 pub mod generate;
 pub mod pgn;

@@ -2,7 +2,7 @@
 //! (under Chess960 castling, from one of the 960 chosen at random).
 
 use super::Opening;
-use crate::balanced::random_walk;
+use crate::openings::balanced::random_walk;
 use crate::rng::SplitMix64;
 use crate::variants::{chess960, CastlingMode, Rules, VariantId};
 

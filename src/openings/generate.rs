@@ -1,5 +1,5 @@
 //! `chimera openings`: balanced opening files for any variant
-//! ([`crate::balanced`]): random legal plies from the start position, kept
+//! ([`crate::openings::balanced`]): random legal plies from the start position, kept
 //! when a shallow search scores them near equality.
 
 use std::io::{IsTerminal, Write};
@@ -9,8 +9,8 @@ use std::sync::atomic::AtomicBool;
 use anyhow::{anyhow, Context};
 
 use super::random_opening;
-use crate::balanced::{self, Balance};
 use crate::eval::Variant;
+use crate::openings::balanced::{self, Balance};
 use crate::rng::SplitMix64;
 use crate::variants::{CastlingMode, VariantId};
 
@@ -151,8 +151,8 @@ pub fn generate<P: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::openings::epd;
     use crate::search::{Limits, Searcher, Shared};
-    use crate::tournament::openings::epd;
     use crate::variants::atomic::AtomicPosition;
     use std::collections::HashSet;
     use std::sync::Arc;

@@ -1,8 +1,36 @@
 //! Openings files of FEN or EPD lines.
 
 use super::{check_playable, Opening};
-use crate::balanced::position_of_line;
-use crate::variants::{CastlingMode, Rules, VariantId};
+use crate::variants::{CastlingMode, FenError, Rules, VariantId};
+
+/// A position from one line of an openings file: a full FEN, or an EPD line
+/// (four FEN fields, then operations such as `bm e4; id "x";`), whose move
+/// counters are taken as `0 1`.
+pub fn position_of_line<P: Rules>(
+    variant: VariantId,
+    castling: CastlingMode,
+    line: &str,
+) -> Result<P, FenError> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let mut candidates = Vec::new();
+    if fields.len() >= 6 {
+        candidates.push(fields[..6].join(" "));
+    }
+    if fields.len() >= 4 {
+        candidates.push(format!("{} 0 1", fields[..4].join(" ")));
+    }
+    candidates.push(line.trim().to_string());
+    let mut first_error = None;
+    for fen in candidates {
+        match P::set_up(variant, Some(&fen), castling) {
+            Ok(pos) => return Ok(pos),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.unwrap_or_else(|| FenError::invalid("empty line")))
+}
 
 /// Parses one line of an openings file: a full FEN, or an EPD line
 /// ([`position_of_line`]), checked playable.
