@@ -2,8 +2,9 @@
 //!
 //! Every variant is a position type implementing [`Rules`] (what the moves
 //! are) and [`crate::eval::Evaluate`] (what a position is worth). The search,
-//! perft, the UCI layer and the match runner are generic over these traits and
-//! monomorphised per backend, so nothing in the hot path goes through `dyn`.
+//! perft, the game and the match runner are generic over these traits and
+//! monomorphised per backend, so nothing in the hot path goes through `dyn`
+//! (the one `dyn` is the game handle the front ends hold, `game/handle.rs`).
 //!
 //! The trait is deliberately opaque about squares and boards: a backend owns
 //! its board geometry (8x8, Omega's 12x12 grid with holes), its move encoding

@@ -7,8 +7,10 @@
 /// [`VariantId`](crate::variants::VariantId) `$variant`, and evaluates to
 /// `$body`.
 ///
-/// This is how generic code (UCI sessions, the match runner, the web board,
-/// bench) picks a monomorphised backend from a variant chosen at run time.
+/// This is how code holding a variant chosen at run time gets a
+/// monomorphised backend: the game handle (`game::new_game`) and the
+/// engine's services on it (`engine/position.rs`), the match runner,
+/// datagen, bench and openings.
 /// A caller holding a user's string parses it into a `VariantId` first
 /// (and reports an unknown name) before it gets here.
 #[macro_export]
