@@ -296,6 +296,15 @@ mod tests {
     fn search_parameters_are_options_only_in_a_tune_build() {
         let listed = describe().contains("option name rfp_margin type spin default 90");
         let parsed = parse_change("RFP_margin", Some("120"));
+        // Every parameter, as OpenBench's SPSA sets them by name.
+        let all = SearchParams::SPECS.iter().all(|s| {
+            let line = format!(
+                "option name {} type spin default {} min {} max {}",
+                s.name, s.default, s.min, s.max
+            );
+            describe().lines().any(|l| l == line)
+        });
+        assert_eq!(all, cfg!(feature = "tune"));
         if cfg!(feature = "tune") {
             assert!(listed);
             assert_eq!(parsed, Ok(Change::SearchParam("rfp_margin", 120)));
