@@ -5,11 +5,14 @@
 //! first, which then evaluates the variant it names instead of the shipped
 //! one. It also gives the build its git commit (`CHIMERA_COMMIT`, which
 //! `chimera --version` prints and `chimera datagen` writes into each data
-//! file's header).
+//! file's header), from a source archive's `.archive-commit` or from git.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+#[path = "src/build_info.rs"]
+mod build_info;
 
 /// A git command's output in the package's folder, if git answers.
 fn git(args: &[&str]) -> Option<String> {
@@ -22,13 +25,17 @@ fn git(args: &[&str]) -> Option<String> {
     (out.status.success() && !text.is_empty()).then_some(text)
 }
 
-/// `CHIMERA_COMMIT`, and the files whose change means another commit:
+/// `CHIMERA_COMMIT` (a source archive's `.archive-commit`, else git's
+/// HEAD), and the files whose change means another commit: that file,
 /// HEAD (a detached one holds the commit), the branch's ref, packed refs.
 fn commit() {
-    let commit = git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".to_string());
-    println!("cargo:rustc-env=CHIMERA_COMMIT={commit}");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut watched: Vec<PathBuf> = Vec::new();
+    let archive_file = root.join(build_info::ARCHIVE_COMMIT_FILE);
+    let archive = std::fs::read_to_string(&archive_file).ok();
+    let head = git(&["rev-parse", "HEAD"]);
+    let commit = build_info::choose_commit(archive.as_deref(), head.as_deref());
+    println!("cargo:rustc-env=CHIMERA_COMMIT={commit}");
+    let mut watched: Vec<PathBuf> = vec![archive_file];
     if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
         watched.push(root.join(dir).join("HEAD"));
     }

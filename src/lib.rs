@@ -2,6 +2,7 @@
 //! Omega and Dynamo.
 
 pub mod bench;
+pub mod build_info;
 pub mod data;
 pub mod datagen;
 pub mod engine;
@@ -24,9 +25,11 @@ pub mod uci;
 pub mod variants;
 pub mod xboard;
 
-/// The git commit this binary was built from (`unknown` when built outside
-/// a git checkout): `build.rs` asks git. A build with uncommitted changes
-/// names the commit it started from.
+/// The git commit this binary was built from: in a source archive of a
+/// commit (`git archive`, GitHub's zip) the commit its `.archive-commit`
+/// names, else what git says of HEAD, else `unknown`
+/// ([`build_info::choose_commit`]). A build with uncommitted changes names
+/// the commit it started from.
 pub const COMMIT: &str = env!("CHIMERA_COMMIT");
 
 /// `chimera --version`: the version and the commit.

@@ -360,6 +360,13 @@ mod tests {
     fn search_parameters_are_options_only_in_a_tune_build() {
         let listed = specs().contains(&spin_spec("rfp_margin", 90, 20, 300));
         let parsed = parse_change("RFP_margin", Some("120"));
+        // Every parameter, as OpenBench's SPSA sets them by name.
+        let offered = specs();
+        let all = SearchParams::SPECS.iter().all(|s| {
+            let spec = spin_spec(s.name, s.default.into(), s.min.into(), s.max.into());
+            offered.contains(&spec)
+        });
+        assert_eq!(all, cfg!(feature = "tune"));
         if cfg!(feature = "tune") {
             assert!(listed);
             assert_eq!(parsed, Ok(Change::SearchParam("rfp_margin", 120)));

@@ -101,6 +101,18 @@ pub struct MatchArgs {
     #[arg(long, value_name = "KEY=VALUE", num_args = 2..=4)]
     pub sprt: Option<Vec<String>>,
 
+    /// Write the first engine's result against the second (W-D-L, game
+    /// pairs, the SPRT's settings) as JSON to FILE, rewritten after every
+    /// game (two engines only); `--pool` sums such files.
+    #[arg(long, value_name = "FILE")]
+    pub results: Option<PathBuf>,
+
+    /// Play nothing: sum the `--results` files of several runs of one test
+    /// (same engines, variant and time control, other openings) and print
+    /// the pooled Elo and the SPRT (`--sprt`, else the one the files name).
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["engine", "results"])]
+    pub pool: Option<Vec<PathBuf>>,
+
     /// Resign adjudication threshold in centipawns (with --resign-moves).
     #[arg(long, value_name = "CP", default_value_t = 1000)]
     pub resign_score: i32,
@@ -170,7 +182,7 @@ impl clap::Args for EngineList {
             clap::Arg::new("engine")
                 .long("engine")
                 .value_name("SPEC")
-                .required(true)
+                .required_unless_present("pool")
                 .num_args(1..)
                 .action(ArgAction::Append)
                 .help(
@@ -337,6 +349,7 @@ pub struct MatchConfig {
     pub log: Option<PathBuf>,
     pub recover: bool,
     pub sprt: Option<Sprt>,
+    pub results: Option<PathBuf>,
     pub adjudication: AdjudicationRules,
     pub margin: Duration,
     pub hang_timeout: Duration,
@@ -360,6 +373,9 @@ impl MatchArgs {
         let sprt = self.sprt.as_deref().map(parse_sprt).transpose()?;
         if sprt.is_some() && engines.len() != 2 {
             return Err("--sprt needs exactly two engines".into());
+        }
+        if self.results.is_some() && engines.len() != 2 {
+            return Err("--results needs exactly two engines".into());
         }
         if self.games == 0 {
             return Err("--games must be at least 1".into());
@@ -405,6 +421,7 @@ impl MatchArgs {
             log: self.log,
             recover: self.recover,
             sprt,
+            results: self.results,
             adjudication: AdjudicationRules {
                 resign_score: self.resign_score,
                 resign_moves: self.resign_moves,

@@ -14,6 +14,7 @@ pub mod pgn;
 pub mod record;
 pub mod referee;
 pub mod report;
+pub mod results;
 pub mod scheduler;
 pub mod stats;
 pub mod time_control;
@@ -44,6 +45,15 @@ const MIN_HANDSHAKE_TIMEOUT: std::time::Duration = std::time::Duration::from_sec
 /// Runs the match the command line asks for and prints the result table;
 /// a match stopped by a crashed engine (without `--recover`) is an error.
 pub fn run(args: MatchArgs) -> anyhow::Result<()> {
+    if let Some(files) = &args.pool {
+        let sprt = args.sprt.as_deref().map(args::parse_sprt);
+        let sprt = sprt.transpose().map_err(|e| anyhow!(e))?;
+        print!(
+            "{}",
+            results::run_pool(files, sprt).map_err(|e| anyhow!(e))?
+        );
+        return Ok(());
+    }
     let config = args.into_config().map_err(|e| anyhow!(e))?;
     let standings = run_config(&config)?;
     print!("{}", standings.table());
@@ -56,6 +66,42 @@ pub fn run(args: MatchArgs) -> anyhow::Result<()> {
 /// Runs a match with progress on stderr, returning the final standings.
 pub fn run_config(config: &MatchConfig) -> anyhow::Result<Standings> {
     crate::with_variant!(config.variant, P => run_match::<P>(config))
+}
+
+/// The `openings` of a results file when every game starts from the
+/// variant's start position (which `--pool` lets runs share).
+pub(crate) const START_POSITION_OPENINGS: &str = "the start position";
+
+/// Where a match's openings come from, with the seed when it picks them:
+/// two runs with the same description play the same openings.
+fn openings_description(config: &MatchConfig) -> String {
+    let chess960 = config.castling == CastlingMode::Chess960;
+    match &config.openings {
+        Some(book) => {
+            let name = book.file.file_name().unwrap_or(book.file.as_os_str());
+            let seed = match book.order {
+                crate::openings::BookOrder::Random => format!(" (seed {})", config.seed),
+                crate::openings::BookOrder::Sequential => String::new(),
+            };
+            let plies = book
+                .plies
+                .map(|p| format!(", {p} plies"))
+                .unwrap_or_default();
+            format!(
+                "{} {}{seed} from {}{plies}",
+                name.to_string_lossy(),
+                book.order.name(),
+                book.start
+            )
+        }
+        None if config.random_plies > 0 || chess960 => format!(
+            "{}{} random plies (seed {})",
+            if chess960 { "Chess960 starts, " } else { "" },
+            config.random_plies,
+            config.seed
+        ),
+        None => START_POSITION_OPENINGS.to_string(),
+    }
 }
 
 /// The openings the match plays, in playing order (job `opening` indices,
@@ -162,6 +208,27 @@ fn run_match<P: BoardView>(config: &MatchConfig) -> anyhow::Result<Standings> {
     );
 
     let mut standings = Standings::new(names.clone(), &jobs, config.sprt);
+    let setting = results::RunSetting {
+        variant: variant.to_string(),
+        chess960: config.castling == CastlingMode::Chess960,
+        time_control: config.tc.describe(),
+        openings: openings_description(config),
+    };
+    // Written before the first game too: a path that cannot be written is
+    // a setup error, not one found after hours of games.
+    let write_results = |standings: &Standings| match &config.results {
+        Some(path) => results::write(
+            path,
+            &results::MatchResults::from_standings(standings, &setting),
+        )
+        .with_context(|| format!("cannot write the results file {}", path.display())),
+        None => Ok(()),
+    };
+    if let Err(e) = write_results(&standings) {
+        pool.shutdown();
+        return Err(e);
+    }
+    let mut results_error = None;
     let mut pgn_error = None;
     run_games::<P>(
         &settings,
@@ -194,6 +261,9 @@ fn run_match<P: BoardView>(config: &MatchConfig) -> anyhow::Result<Standings> {
                     return false;
                 }
             }
+            if let Err(e) = write_results(&standings) {
+                results_error.get_or_insert(e);
+            }
             match standings.sprt_decision() {
                 Some(SprtDecision::AcceptH0) | Some(SprtDecision::AcceptH1) => {
                     eprintln!("SPRT decided; no more games start");
@@ -206,6 +276,10 @@ fn run_match<P: BoardView>(config: &MatchConfig) -> anyhow::Result<Standings> {
     pool.shutdown();
     if let Some(e) = pgn_error {
         return Err(anyhow!(e).context("writing the PGN file failed"));
+    }
+    // Once more: the stop reason is set after the game that caused it.
+    if let Some(e) = results_error.or(write_results(&standings).err()) {
+        return Err(e);
     }
     Ok(standings)
 }

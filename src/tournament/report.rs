@@ -37,7 +37,7 @@ pub struct Standings {
 }
 
 /// `+12.3`, `-4.0`, `+inf`.
-fn signed(x: f64) -> String {
+pub(crate) fn signed(x: f64) -> String {
     if x.is_infinite() {
         if x > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {
@@ -47,7 +47,7 @@ fn signed(x: f64) -> String {
 }
 
 /// An LLR with two decimals, `0.00` rather than `-0.00`.
-fn llr2(x: f64) -> String {
+pub(crate) fn llr2(x: f64) -> String {
     if x.abs() < 0.005 {
         "0.00".to_string()
     } else {
@@ -56,7 +56,7 @@ fn llr2(x: f64) -> String {
 }
 
 /// `[LL, LD, DD+WL, WD, WW]`, as fastchess prints `Ptnml(0-2)`.
-fn ptnml(p: &Pentanomial) -> String {
+pub(crate) fn ptnml(p: &Pentanomial) -> String {
     let [ll, ld, dd_wl, wd, ww] = p.counts();
     format!("[{ll}, {ld}, {dd_wl}, {wd}, {ww}]")
 }
