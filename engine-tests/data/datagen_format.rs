@@ -18,6 +18,7 @@ use chimera::variants::{Rules, VariantId};
 use chimera::with_variant;
 
 use chimera_test_support::random_games;
+use chimera_test_support::variants::facts;
 
 fn round_trips<P: Packed>(variant: VariantId) -> usize {
     let layout = Layout::of::<P>(variant);
@@ -48,17 +49,10 @@ fn every_variant_round_trips_along_random_games() {
 #[test]
 fn record_sizes_are_the_documented_ones() {
     // Occupancy bits, a nibble per piece of the start position, 7 bytes of
-    // FEN fields, Dynamo's 13 bytes of hidden state (docs/datagen.md).
-    let expected = [
-        (VariantId::Chess, 8 + 16 + 7),
-        (VariantId::Atomic, 8 + 16 + 7),
-        (VariantId::Avalanche, 8 + 16 + 7),
-        (VariantId::AvalancheBalanced, 8 + 16 + 7),
-        (VariantId::AvalancheReversed, 8 + 16 + 7),
-        (VariantId::Omega, 13 + 22 + 7),
-        (VariantId::Dynamo, 8 + 16 + 7 + 13),
-    ];
-    for (variant, len) in expected {
+    // FEN fields, Dynamo's 13 bytes of hidden state (docs/datagen.md), as
+    // each variant's registry entry has them.
+    for variant in VariantId::ALL {
+        let len = facts(variant).record_len;
         let layout = with_variant!(variant, P => Layout::of::<P>(variant));
         assert_eq!(layout.len(), len, "{variant}");
     }

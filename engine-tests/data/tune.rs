@@ -81,13 +81,7 @@ fn linear_model_predicts<P: Tunable>(variant: VariantId) {
 
 #[test]
 fn the_linear_model_predicts_material_changes() {
-    for variant in [
-        VariantId::Chess,
-        VariantId::Atomic,
-        VariantId::Avalanche,
-        VariantId::Omega,
-        VariantId::Dynamo,
-    ] {
+    for variant in VariantId::ALL {
         with_variant!(variant, P => linear_model_predicts::<P>(variant));
     }
 }

@@ -20,7 +20,8 @@
 //!   incremental `hash()` equals the hash of the position re-read from its
 //!   own `fen()`; the FEN round trip `from_fen(fen()).fen() == fen()` holds,
 //!   and the re-read position agrees on side, check, halfmove clock and
-//!   early end (exceptions: Dynamo, see [`DynamoPosition`]'s `Quirks`);
+//!   early end (exceptions: each backend's `Quirks`, in
+//!   engine-tests/support/variants/, say what its FEN cannot carry);
 //! - where `null_move_allowed()`, not in check and the game is not decided
 //!   (an exploded king): `play_null` flips the side, changes `hash()`, and
 //!   the result passes the same FEN/hash checks;
@@ -43,184 +44,16 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use chimera::variants::atomic::AtomicPosition;
-use chimera::variants::avalanche::AvalanchePosition;
-use chimera::variants::chess::ChessPosition;
-use chimera::variants::dynamo::board::{KING, ROOK};
-use chimera::variants::dynamo::geometry::OFF;
-use chimera::variants::dynamo::{DynamoMove, DynamoPosition, MoveKind};
-use chimera::variants::omega::OmegaPosition;
-use chimera::variants::{Outcome, Rules, VariantId};
+use chimera::variants::{Outcome, VariantId};
 use chimera::with_variant;
 
 use chimera_test_support::rng::Rng;
+use chimera_test_support::variants::Quirks;
 
 /// Random games per start position.
 const GAMES_PER_START: u64 = 3;
 /// Plies per game at most (games also stop at any game end).
 const MAX_PLIES: usize = 120;
-
-/// What a backend's FEN legitimately cannot carry. The defaults say "the
-/// FEN carries everything `hash()` covers"; only Dynamo overrides them.
-trait Quirks: Rules {
-    /// State the test follows along a game beside the position.
-    type Track: Clone;
-    fn track_new(pos: &Self) -> Self::Track;
-    fn track_play(_track: &mut Self::Track, _before: &Self, _m: Self::Move) {}
-    /// What `from_fen(fen()).fen()` must be.
-    fn expected_refen(&self, _track: &Self::Track) -> String {
-        self.fen()
-    }
-    /// The hash the position re-read from `fen()` must have, or `None` when
-    /// the FEN cannot carry the state the hash covers.
-    fn fen_comparable_hash(&self, _track: &Self::Track) -> Option<u64> {
-        Some(self.hash())
-    }
-    /// The FEN fields that decide the position (the hash must be a function
-    /// of them): all but the two counters.
-    fn position_key(&self) -> String {
-        let fen = self.fen();
-        fen.split(' ').take(4).collect::<Vec<_>>().join(" ")
-    }
-}
-
-impl Quirks for ChessPosition {
-    type Track = ();
-    fn track_new(_: &Self) {}
-}
-
-impl Quirks for AtomicPosition {
-    type Track = ();
-    fn track_new(_: &Self) {}
-}
-
-impl Quirks for AvalanchePosition {
-    type Track = ();
-    fn track_new(_: &Self) {}
-    /// In `avalanche-balanced` White makes no push on the game's first turn
-    /// (spec avalanche.md), so there the fullmove number 1 with White to
-    /// move is part of the position (and of the hash).
-    fn position_key(&self) -> String {
-        let fen = self.fen();
-        let fields: Vec<&str> = fen.split(' ').collect();
-        let first_turn =
-            self.variant() == VariantId::AvalancheBalanced && fields[1] == "w" && fields[5] == "1";
-        format!(
-            "{}{}",
-            fields[..4].join(" "),
-            if first_turn { " first turn" } else { "" }
-        )
-    }
-}
-
-impl Quirks for OmegaPosition {
-    type Track = ();
-    fn track_new(_: &Self) {}
-}
-
-/// Home squares of the rooks of the rights K, Q, k, q (a1 = 0).
-const DYNAMO_ROOK_HOME: [u8; 4] = [7, 0, 63, 56];
-
-/// Dynamo's hash legitimately covers two things its FEN does not carry:
-///
-/// 1. The "no undoing" rule (spec dynamo.md): a dynamo move may not restore
-///    the placement before the opponent's last turn, so that placement is
-///    part of the position and of `hash()` (two positions with equal FENs but
-///    different forbidden placements have different legal turns). A position
-///    read from a FEN knows no previous turn. The comparable hash is the
-///    hash with that part dropped: Dynamo's `play_null` clears it (a pass
-///    restores nothing), so two passes give the same position without it
-///    (Dynamo's passes are plain side flips, valid whatever
-///    `null_move_allowed` says).
-/// 2. Castling rights belong to a particular rook and follow it when it is
-///    pushed or pulled (spec dynamo.md, Castling): while such a rook is away
-///    from its home square, the FEN still lists the right, but a FEN reader
-///    gives a right to whatever own rook stands on the home square, or drops
-///    it (the spec's ruling: "a FEN written back omits it"). The test follows
-///    the owning rooks itself (`Track`, from the spec's rule); while one is
-///    away from home, the re-read FEN must be the FEN without the rights whose
-///    home holds no own rook, and the hash (which keys rights by where their
-///    rook stands) is not comparable.
-impl Quirks for DynamoPosition {
-    /// Square of the rook owning each right (K, Q, k, q), if alive.
-    type Track = [Option<u8>; 4];
-
-    fn track_new(pos: &Self) -> [Option<u8>; 4] {
-        let fen = pos.fen();
-        let rights = fen.split(' ').nth(2).unwrap();
-        let mut owners = [None; 4];
-        for (i, c) in ['K', 'Q', 'k', 'q'].into_iter().enumerate() {
-            if rights.contains(c) {
-                owners[i] = Some(DYNAMO_ROOK_HOME[i]);
-            }
-        }
-        owners
-    }
-
-    fn track_play(owners: &mut [Option<u8>; 4], before: &Self, m: DynamoMove) {
-        let (white, role) = before.piece_at(m.from).expect("a turn has a mover");
-        // The mover of a turn loses its rights, whatever it does.
-        for (i, owner) in owners.iter_mut().enumerate() {
-            let ours = (i < 2) == white;
-            if (role == KING && ours) || *owner == Some(m.from) {
-                *owner = None;
-            }
-        }
-        // A pushed or pulled rook takes its right along (or loses it off
-        // the board).
-        if m.kind == MoveKind::Dynamo {
-            for owner in owners.iter_mut() {
-                if *owner == Some(m.moved_from) {
-                    *owner = (m.moved_to != OFF).then_some(m.moved_to);
-                }
-            }
-        }
-    }
-
-    fn expected_refen(&self, owners: &[Option<u8>; 4]) -> String {
-        let fen = self.fen();
-        let fields: Vec<&str> = fen.split(' ').collect();
-        let mut rights = String::new();
-        for (i, c) in ['K', 'Q', 'k', 'q'].into_iter().enumerate() {
-            let own_rook_home = self.piece_at(DYNAMO_ROOK_HOME[i]) == Some((i < 2, ROOK));
-            if owners[i].is_some() && own_rook_home {
-                rights.push(c);
-            }
-        }
-        // The FEN itself must list exactly the live rights.
-        let live: String = ['K', 'Q', 'k', 'q']
-            .into_iter()
-            .zip(owners)
-            .filter(|(_, o)| o.is_some())
-            .map(|(c, _)| c)
-            .collect();
-        assert_eq!(
-            fields[2],
-            if live.is_empty() { "-" } else { &live },
-            "dynamo rights in {fen}, owners {owners:?}"
-        );
-        if rights.is_empty() {
-            rights.push('-');
-        }
-        let mut out = fields.clone();
-        out[2] = &rights;
-        out.join(" ")
-    }
-
-    fn fen_comparable_hash(&self, owners: &[Option<u8>; 4]) -> Option<u64> {
-        let all_home = owners
-            .iter()
-            .zip(DYNAMO_ROOK_HOME)
-            .all(|(o, home)| o.is_none_or(|sq| sq == home));
-        if !all_home {
-            return None;
-        }
-        let mut p = self.clone();
-        p.play_null();
-        p.play_null();
-        Some(p.hash())
-    }
-}
 
 /// Counts of what the games went through, per variant.
 #[derive(Default, Debug)]

@@ -6,15 +6,16 @@
 //!   `Rules` trait, `chimera::perft::divide`) is compared token by token with
 //!   an independent generator: shakmaty's own move generation and perft for
 //!   chess and atomic, and the deliberately simple reference generators of
-//!   `omega_reference/`, `common/avalanche_reference.rs` and
-//!   `dynamo/reference.rs` (none of them calls into `src/`);
+//!   `engine-tests/support/reference/` (none of them calls into `src/`);
+//! - every variant's sample FENs (its registry entry in
+//!   `engine-tests/support/variants/`) against its reference generator;
 //! - castling positions with turn lists enumerated by hand: Omega's four
 //!   castlings with an enemy rook beyond the castling rook (the landing
 //!   square is safe only while the rook still stands at home); for the 8x8
 //!   backends, where nothing stands beyond the rook's corner, castling onto a
 //!   square attacked (Dynamo: where the king could be removed) or exposed by
 //!   the turn's push (avalanche, also reversed);
-//! - a fuzz test: valid FENs of each variant, mutated at random; every
+//! - a fuzz test: each variant's sample FENs, mutated at random; every
 //!   mutant the backend accepts must play perft 2 without panicking, write a
 //!   FEN that reads back to itself, and only reach positions whose FEN it
 //!   accepts again (a child the backend rejects means it allowed a turn
@@ -24,7 +25,6 @@
 //! comments) or from an independent generator, never from the code under
 //! test alone.
 
-use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use chimera::perft::{divide, perft};
@@ -33,14 +33,13 @@ use chimera::variants::dynamo::DynamoPosition;
 use chimera::variants::omega::OmegaPosition;
 use chimera::variants::{Rules, VariantId};
 use chimera::with_variant;
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, FromSetup, Position};
+use shakmaty::{FromSetup, Position};
 
-use chimera_test_support::reference::avalanche as avalanche_reference;
-use chimera_test_support::reference::dynamo as dynamo_reference;
-use chimera_test_support::reference::omega as omega_reference;
-
-type Divide = BTreeMap<String, u64>;
+use chimera_test_support::reference::{
+    avalanche as avalanche_reference, avalanche_ref_divide, dynamo as dynamo_reference,
+    dynamo_ref_divide, omega as omega_reference, omega_ref_divide, shakmaty_divide, Divide,
+};
+use chimera_test_support::variants::facts;
 
 use chimera_test_support::rng::Rng as SplitMix;
 
@@ -92,50 +91,6 @@ fn assert_same_divide(what: &str, fen: &str, engine: &Divide, reference: &Divide
 
 // ---------------------------------------------------------------------------
 // The independent generators, as divides.
-
-/// shakmaty's own legal moves and perft, from the FEN (chess, atomic).
-fn shakmaty_divide<P: Position + FromSetup + Clone>(fen: &str, depth: u32) -> Divide {
-    let setup: Fen = fen
-        .parse()
-        .unwrap_or_else(|e| panic!("shakmaty {fen}: {e}"));
-    let pos: P = setup
-        .into_position(CastlingMode::Standard)
-        .unwrap_or_else(|e| panic!("shakmaty {fen}: {e}"));
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            let n = if depth <= 1 {
-                1
-            } else {
-                shakmaty::perft(&child, depth - 1)
-            };
-            (m.to_uci(CastlingMode::Standard).to_string(), n)
-        })
-        .collect()
-}
-
-fn omega_ref_divide(r: &omega_reference::RefPos, depth: u32) -> Divide {
-    r.legal_moves()
-        .into_iter()
-        .map(|(t, child)| (t, child.perft(depth - 1)))
-        .collect()
-}
-
-fn avalanche_ref_divide(r: &avalanche_reference::RefPos, depth: u32) -> Divide {
-    r.turns()
-        .into_iter()
-        .map(|(t, child)| (t, child.perft(depth - 1)))
-        .collect()
-}
-
-fn dynamo_ref_divide(r: &dynamo_reference::RefPos, depth: u32) -> Divide {
-    r.legal()
-        .into_iter()
-        .map(|(t, child)| (t, child.perft(depth - 1)))
-        .collect()
-}
 
 // ---------------------------------------------------------------------------
 // Random games with sampled divides.
@@ -637,41 +592,6 @@ fn chess_and_atomic_castling_onto_an_attacked_square() {
 // ---------------------------------------------------------------------------
 // Fuzz: mutated FENs.
 
-/// Valid FENs per variant to mutate: start positions, castling rights,
-/// en passant (Omega's multi-square field), a pending avalanche pawn.
-fn fuzz_seeds(variant: VariantId) -> Vec<&'static str> {
-    match variant {
-        VariantId::Chess | VariantId::Atomic => vec![
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        ],
-        VariantId::Avalanche | VariantId::AvalancheBalanced => vec![
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
-            "4k3/8/8/8/8/8/8/p2RK2R b K - 0 30",
-            "4kb1P/8/8/8/8/8/8/R3K3 w Q - 0 9",
-        ],
-        VariantId::AvalancheReversed => vec![
-            "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r2k3r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
-        ],
-        VariantId::Omega => vec![
-            OMEGA_STARTS[0],
-            OMEGA_STARTS[1],
-            OMEGA_STARTS[3],
-            OMEGA_STARTS[4],
-            "1**********w/*5k3r*/*1b5p2*/*10*/*10*/*10*/*3Pp5*/*p1p7*/*10*/*CP4P3*/*R1N2K4*/W**********1 b - e4e5 0 1",
-        ],
-        VariantId::Dynamo => vec![
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            "r3k2r/pp3ppp/2n1b3/3q4/3Q4/2N1B3/PP3PPP/R3K2R w KQkq - 0 1",
-            "4k3/1P6/8/8/8/8/6p1/R3K2R b KQ - 0 1",
-        ],
-    }
-}
-
 /// A random mutant of `fen`: square-level edits of the board (a piece put,
 /// removed or moved, a hole filled), edits of the other fields (side,
 /// castling rights, en-passant squares, huge counters), and raw character
@@ -924,7 +844,7 @@ fn fuzzed_fens_never_panic() {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     for variant in VariantId::ALL {
-        let seeds = fuzz_seeds(variant);
+        let seeds = facts(variant).sample_fens;
         let before = accepted;
         for round in 0..FUZZ_ROUNDS {
             let fen = mutate(seeds[round % seeds.len()], &mut rng);
@@ -975,4 +895,30 @@ fn fuzzed_fens_never_panic() {
         "only {accepted} mutated FENs were accepted"
     );
     println!("{accepted} mutated FENs accepted and played");
+}
+
+/// Every variant's start and sample FENs against its independent
+/// generator, where its registry entry names one.
+#[test]
+fn sample_fens_agree_with_each_reference() {
+    let mut compared = 0;
+    for variant in VariantId::ALL {
+        let facts = facts(variant);
+        let Some(divide_of) = facts.reference else {
+            continue;
+        };
+        with_variant!(variant, P => {
+            let fens = std::iter::once(P::start_fen(variant)).chain(facts.sample_fens.iter().copied());
+            for fen in fens {
+                let pos: P = parse(variant, fen);
+                let reference = divide_of(variant, fen, 2);
+                assert_same_divide(variant.name(), fen, &engine_divide(&pos, 2), &reference);
+                compared += 1;
+            }
+        });
+    }
+    assert!(
+        compared > VariantId::ALL.len(),
+        "{compared} positions compared"
+    );
 }

@@ -15,4 +15,5 @@ mod movepick_perft;
 mod omega_reference;
 mod omega_rules;
 mod perft;
+mod registry;
 mod san;

@@ -1,8 +1,7 @@
-//! Omega perft: the spec's start-position counts, a suite of positions
-//! (engine-tests/perft/omega.epd, counts from Sjaak II or, where Sjaak's
-//! wizard-square rules differ from the spec, from the independent reference
-//! generator in `omega_reference/`), and live cross-checks against that
-//! reference generator.
+//! Omega against the independent reference generator
+//! (engine-tests/support/reference/omega.rs) on the positions of
+//! engine-tests/perft/omega.epd (whose counts, the spec's and Sjaak II's,
+//! `perft.rs` checks) and along random games.
 
 use chimera::perft::perft;
 use chimera::variants::omega::OmegaPosition;
@@ -10,25 +9,6 @@ use chimera::variants::{Rules, VariantId};
 use chimera_test_support::reference::omega::RefPos;
 
 const SUITE: &str = "engine-tests/perft/omega.epd";
-
-/// The spec (shared/spec/omega.md): 40, 1600, 67202, 2819484.
-#[test]
-fn start_position_depths_1_to_4() {
-    let pos = OmegaPosition::start(VariantId::Omega);
-    assert_eq!(
-        (1..=4).map(|d| perft(&pos, d)).collect::<Vec<_>>(),
-        [40, 1600, 67202, 2819484]
-    );
-}
-
-#[test]
-fn omega_perft_suite() {
-    chimera_test_support::perft::run_perft_suite::<OmegaPosition>(
-        VariantId::Omega,
-        SUITE,
-        30_000_000,
-    );
-}
 
 fn suite_fens() -> Vec<String> {
     std::fs::read_to_string(SUITE)

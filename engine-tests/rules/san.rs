@@ -24,6 +24,7 @@ use chimera::with_variant;
 
 use chimera_test_support::random_games;
 use chimera_test_support::rng::Rng;
+use chimera_test_support::variants::facts;
 
 const GAMES_PER_START: u64 = 2;
 const MAX_PLIES: usize = 80;
@@ -72,7 +73,7 @@ fn check_variant<P: BoardView>(variant: VariantId) {
 
 #[test]
 fn san_round_trips_along_random_games() {
-    for variant in [VariantId::Chess, VariantId::Atomic, VariantId::Omega] {
+    for variant in san_variants() {
         with_variant!(variant, P => check_variant::<P>(variant));
     }
 }
@@ -99,13 +100,15 @@ fn check_variant_notation<P: BoardView>(variant: VariantId) {
     }
 }
 
+/// The variants whose registry entry says they write SAN.
+fn san_variants() -> impl Iterator<Item = VariantId> {
+    VariantId::ALL.into_iter().filter(|&v| facts(v).san)
+}
+
 #[test]
 fn variant_notation_is_unique_along_random_games() {
     for variant in VariantId::ALL {
-        if !matches!(
-            variant,
-            VariantId::Chess | VariantId::Atomic | VariantId::Omega
-        ) {
+        if !facts(variant).san {
             with_variant!(variant, P => check_variant_notation::<P>(variant));
         }
     }
@@ -114,10 +117,7 @@ fn variant_notation_is_unique_along_random_games() {
 #[test]
 fn avalanche_and_dynamo_have_no_san() {
     for variant in VariantId::ALL {
-        if matches!(
-            variant,
-            VariantId::Chess | VariantId::Atomic | VariantId::Omega
-        ) {
+        if facts(variant).san {
             continue;
         }
         with_variant!(variant, P => {
@@ -384,7 +384,7 @@ fn fuzz<P: BoardView>(pos: &P, rng: &mut Rng) {
 #[test]
 fn random_texts_never_panic() {
     let mut rng = Rng::new(14);
-    for variant in [VariantId::Chess, VariantId::Atomic, VariantId::Omega] {
+    for variant in san_variants() {
         with_variant!(variant, P => {
             for fen in P::bench_fens(variant) {
                 fuzz(&P::from_fen(variant, fen).expect("a bench FEN"), &mut rng);

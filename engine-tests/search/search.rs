@@ -1,14 +1,14 @@
 //! Search tests through the library: forced wins are found, and every
-//! position of the perft suites gets a legal move.
+//! position of every variant's perft files gets a legal move.
 
 use chimera::eval::Variant;
 use chimera::search::score::uci_score;
 use chimera::search::{self, Limits, SearchConfig, SearchResult, Shared};
 use chimera::variants::atomic::AtomicPosition;
 use chimera::variants::chess::ChessPosition;
-use chimera::variants::dynamo::DynamoPosition;
-use chimera::variants::omega::OmegaPosition;
 use chimera::variants::VariantId;
+use chimera::with_variant;
+use chimera_test_support::variants::perft_fens;
 
 fn search_depth<P: Variant>(variant: VariantId, fen: &str, depth: i32) -> (P, SearchResult) {
     let pos = P::from_fen(variant, fen).unwrap();
@@ -67,13 +67,9 @@ fn atomic_finds_a_forced_explosion_in_two() {
     assert_eq!(uci_score(r.score), "mate 2");
 }
 
-fn legal_move_everywhere<P: Variant>(variant: VariantId, path: &str) {
-    let text = std::fs::read_to_string(path).unwrap();
-    for line in text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let fen = line.split(';').next().unwrap().trim();
+fn legal_move_everywhere<P: Variant>(variant: VariantId) {
+    for fen in perft_fens(variant) {
+        let fen = fen.as_str();
         let (pos, r) = search_depth::<P>(variant, fen, 4);
         if pos.count_moves() == 0 {
             assert_eq!(r.best, None, "{fen} has no legal move");
@@ -87,8 +83,7 @@ fn legal_move_everywhere<P: Variant>(variant: VariantId, path: &str) {
 
 #[test]
 fn a_legal_move_in_every_perft_position() {
-    legal_move_everywhere::<ChessPosition>(VariantId::Chess, "engine-tests/perft/chess.epd");
-    legal_move_everywhere::<AtomicPosition>(VariantId::Atomic, "engine-tests/perft/atomic.epd");
-    legal_move_everywhere::<OmegaPosition>(VariantId::Omega, "engine-tests/perft/omega.epd");
-    legal_move_everywhere::<DynamoPosition>(VariantId::Dynamo, "engine-tests/perft/dynamo.epd");
+    for variant in VariantId::ALL {
+        with_variant!(variant, P => legal_move_everywhere::<P>(variant));
+    }
 }

@@ -1,6 +1,7 @@
 //! `UCI_ShowWDL`: `wdl W D L` per mille after the score in `info` lines, as
 //! Stockfish prints it, from each variant's fitted model (docs/wdl.md).
 
+use chimera::variants::VariantId;
 use chimera_test_support::engine::Engine;
 
 /// The `score ... wdl W D L` of the last `info` line of `go depth`.
@@ -35,7 +36,7 @@ fn wdl_follows_the_score_when_asked_for() {
     assert!(lines.iter().all(|l| !l.contains(" wdl ")), "{lines:?}");
 
     engine.send("setoption name UCI_ShowWDL value true");
-    for variant in ["chess", "atomic", "avalanche", "omega", "dynamo"] {
+    for variant in VariantId::ALL {
         engine.send(&format!("setoption name UCI_Variant value {variant}"));
         let (score, wdl) = last_score_and_wdl(&mut engine, None, 4);
         assert_eq!(wdl.iter().sum::<u32>(), 1000, "{variant}: {score} {wdl:?}");

@@ -13,6 +13,7 @@ pub mod perft;
 pub mod random_games;
 pub mod reference;
 pub mod rng;
+pub mod variants;
 
 use std::path::{Path, PathBuf};
 

@@ -10,6 +10,9 @@
 use std::collections::HashMap;
 
 use chimera::variants::VariantId;
+use chimera::with_variant;
+
+use crate::variants::{facts, fuzz_fens};
 
 use super::game::{self, guarded};
 use super::model::Model;
@@ -26,64 +29,6 @@ pub enum Step {
     /// Let this many milliseconds pass, reading the engine's output.
     Sleep(u64),
 }
-
-const CHESS_EPD: &str = include_str!("../../../perft/chess.epd");
-const ATOMIC_EPD: &str = include_str!("../../../perft/atomic.epd");
-const OMEGA_EPD: &str = include_str!("../../../perft/omega.epd");
-
-/// Hand-picked 8x8 positions: mates, stalemates, bare kings, full 50-move
-/// clocks, a king missing (atomic: exploded), promotions, castling.
-const SPECIAL_FENS: &[&str] = &[
-    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
-    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
-    "7k/8/6Q1/8/8/8/8/K7 b - - 0 1",
-    "8/8/8/4k3/8/8/4K3/8 w - - 0 1",
-    "8/8/8/4k3/8/8/4K3/5B2 w - - 0 1",
-    "8/8/8/4k3/8/8/4K3/R7 w - - 0 1",
-    "8/8/8/4k3/8/8/4K3/R7 b - - 99 80",
-    "8/8/4k3/8/8/4K3/8/7R w - - 100 80",
-    "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
-    "4k3/4P3/4K3/8/8/8/8/8 b - - 0 1",
-    "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",
-    "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
-    "1n1k4/8/8/8/3p4/8/4P3/3RK3 w - - 0 1",
-    "4k1r1/p7/8/8/8/8/P7/4K1NR b K - 0 1",
-    "rnbqkb1r/pppp1ppp/4pn2/6N1/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1",
-    "2RQ4/5kr1/6p1/p3pp2/1P3P2/7P/PB2K3/8 w - - 1 36",
-    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-    "8/P6k/8/8/8/8/6Kp/8 w - - 0 1",
-    "8/8/8/8/8/8/8/K1k5 w - - 0 1",
-];
-
-/// Omega positions of the engine's own tests: promotions to champion and
-/// wizard, bare kings.
-const OMEGA_FENS: &[&str] = &[
-    "w**********w/*4k5*/*1P8*/*10*/*10*/*10*/*10*/*10*/*10*/*8p1*/*4K5*/W**********W w - - 0 1",
-    "w**********w/*4k5*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*4K5*/W**********W w - - 0 1",
-    "w**********w/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/W**********W w - - 0 1",
-];
-
-/// Games that are over, or one move from over, with the engine to move.
-const ENDED: &[(&str, &str)] = &[
-    ("normal", "7k/8/6Q1/8/8/8/8/K7 b - - 0 1"),
-    ("normal", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
-    ("normal", "8/8/4k3/8/8/4K3/8/7R w - - 100 80"),
-    ("normal", "8/8/4k3/8/8/8/4K3/8 w - - 0 1"),
-    ("normal", "8/8/4k3/8/8/8/4K3/5B2 b - - 0 1"),
-    ("normal", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"),
-    ("normal", "8/8/8/8/8/5k2/8/5K1q w - - 99 80"),
-    ("atomic", "8/8/4k3/8/8/8/4K3/R7 w - - 0 1"),
-    ("atomic", "rnbqkb1r/pppp1ppp/4pn2/6N1/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1"),
-    ("atomic", "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1"),
-    (
-        "omega",
-        "w**********w/*4k5*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*4K5*/W**********W w - - 0 1",
-    ),
-    (
-        "omega",
-        "w**********w/*4k5*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*10*/*4K5*/W**********W b - - 120 90",
-    ),
-];
 
 /// Characters a mutated FEN is made of.
 const FEN_CHARS: &[u8] = b"pnbrqkcwPNBRQKCW0123456789*/-wbKQkqxae ";
@@ -106,45 +51,33 @@ pub struct Generator {
     rng: Rng,
     /// Depth-limited searches of a few milliseconds only (the fixed test).
     quick: bool,
+    /// The variants in CECP, with their names.
+    variants: Vec<(&'static str, VariantId)>,
+    /// Positions to set up, per variant (its registry entry's).
     pools: HashMap<VariantId, Vec<String>>,
     scenario: Scenario,
     pings: u64,
 }
 
-fn epd_fens(epd: &str) -> impl Iterator<Item = String> + '_ {
-    epd.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split(';').next().unwrap().trim().to_string())
+/// The variants `variant` accepts, as CECP names them (the engine's
+/// `feature variants`).
+fn cecp_variants() -> Vec<(&'static str, VariantId)> {
+    chimera::xboard::variants::announced()
+        .map(|(v, x)| (x.name, v))
+        .collect()
 }
-
-/// The variants `variant` accepts, as CECP names them.
-const CECP_VARIANTS: &[(&str, VariantId)] = &[
-    ("normal", VariantId::Chess),
-    ("atomic", VariantId::Atomic),
-    ("omega", VariantId::Omega),
-];
 
 impl Generator {
     pub fn new(seed: u64, quick: bool) -> Generator {
-        let mut pools = HashMap::new();
-        for (_, v) in CECP_VARIANTS {
-            let mut fens: Vec<String> = match v {
-                VariantId::Omega => epd_fens(OMEGA_EPD)
-                    .chain(OMEGA_FENS.iter().map(|f| f.to_string()))
-                    .collect(),
-                VariantId::Atomic => epd_fens(ATOMIC_EPD)
-                    .chain(SPECIAL_FENS.iter().map(|f| f.to_string()))
-                    .collect(),
-                _ => epd_fens(CHESS_EPD)
-                    .chain(SPECIAL_FENS.iter().map(|f| f.to_string()))
-                    .collect(),
-            };
-            fens.retain(|f| guarded("set_up", || game::set_up(*v, Some(f)).is_ok()) == Ok(true));
-            pools.insert(*v, fens);
-        }
+        let variants = cecp_variants();
+        let pools = variants
+            .iter()
+            .map(|&(_, v)| (v, with_variant!(v, P => fuzz_fens::<P>(v))))
+            .collect();
         Generator {
             rng: Rng::new(seed),
             quick,
+            variants,
             pools,
             scenario: Scenario::Idle,
             pings: 0,
@@ -267,13 +200,15 @@ impl Generator {
             }
             12 => out.push(self.ping()),
             _ => {
-                // Mate, stalemate, the 50-move rule, dead material, an
-                // exploded king: the engine announces the end, or plays on
-                // where XBoard would not confirm it.
-                let (variant, fen) = *self.rng.pick(ENDED);
+                // Mate, stalemate, the 50-move rule, dead material, one
+                // capture from an explosion (the variant's special FENs):
+                // the engine announces the end, or plays on where XBoard
+                // would not confirm it.
+                let (name, variant) = self.pick_variant();
+                let fen = *self.rng.pick(facts(variant).special_fens);
                 out.push(self.line("new"));
-                if variant != "normal" {
-                    out.push(self.line(&format!("variant {variant}")));
+                if variant != VariantId::Chess {
+                    out.push(self.line(&format!("variant {name}")));
                 }
                 out.push(self.line("force"));
                 out.push(self.line(&format!("setboard {fen}")));
@@ -289,7 +224,7 @@ impl Generator {
     fn new_game(&mut self, model: &Model, out: &mut Vec<Step>) {
         out.push(self.line("new"));
         let variant = if self.rng.chance(55) {
-            let (name, v) = *self.rng.pick(CECP_VARIANTS);
+            let (name, v) = self.pick_variant();
             out.push(self.line(&format!("variant {name}")));
             v
         } else {
@@ -707,7 +642,7 @@ impl Generator {
 
     fn variant_line(&mut self) -> String {
         if self.rng.chance(70) {
-            let (name, _) = *self.rng.pick(CECP_VARIANTS);
+            let (name, _) = self.pick_variant();
             return format!("variant {name}");
         }
         self.rng
@@ -725,6 +660,10 @@ impl Generator {
                 "variant 12x12+0_fairy",
             ])
             .to_string()
+    }
+
+    fn pick_variant(&mut self) -> (&'static str, VariantId) {
+        self.variants[self.rng.below(self.variants.len())]
     }
 
     fn pool_fen(&mut self, variant: VariantId) -> String {
@@ -752,7 +691,7 @@ impl Generator {
                 self.walk(variant, &base)
             }
             6 => {
-                let (_, other) = *self.rng.pick(CECP_VARIANTS);
+                let (_, other) = self.pick_variant();
                 self.pool_fen(other)
             }
             7 | 8 => {

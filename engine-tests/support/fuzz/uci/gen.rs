@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use super::model::{Model, State, VariantId};
 use crate::fuzz::mirror::{self, guarded, Pos};
 use crate::rng::Rng;
+use crate::variants::fuzz_fens;
 
 /// One thing for the driver to do.
 #[derive(Clone, Debug)]
@@ -64,28 +65,6 @@ impl GenConfig {
     }
 }
 
-const CHESS_EPD: &str = include_str!("../../../perft/chess.epd");
-const ATOMIC_EPD: &str = include_str!("../../../perft/atomic.epd");
-const DYNAMO_EPD: &str = include_str!("../../../perft/dynamo.epd");
-const OMEGA_EPD: &str = include_str!("../../../perft/omega.epd");
-
-/// Hand-picked 8x8 positions: mates, stalemates, bare kings, a full
-/// 50-move clock, a king missing (atomic: exploded).
-const SPECIAL_FENS: &[&str] = &[
-    "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
-    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
-    "8/8/8/4k3/8/8/4K3/8 w - - 0 1",
-    "8/8/8/4k3/8/8/4K3/5B2 w - - 0 1",
-    "8/8/8/4k3/8/8/4K3/R7 w - - 0 1",
-    "8/8/8/4k3/8/8/4K3/R7 b - - 99 80",
-    "8/8/8/4k3/8/8/4K3/R7 w - - 150 200",
-    "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1",
-    "8/8/8/8/8/8/8/K6k w - - 0 1",
-    "4k3/4P3/4K3/8/8/8/8/8 b - - 0 1",
-    "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",
-    "4k3/8/8/8/8/5n2/3q4/7K w - - 0 1",
-];
-
 /// Characters a mutated FEN is made of.
 const FEN_CHARS: &[u8] = b"pnbrqkcwPNBRQKCW0123456789*/-wbKQkqxae ";
 /// Characters a mutated move token is made of.
@@ -94,6 +73,7 @@ const MOVE_CHARS: &[u8] = b"abcdefghijklmz0123456789,qrbnkcwQx-+=#@";
 pub struct Generator {
     rng: Rng,
     cfg: GenConfig,
+    /// Positions to set up, per variant (its registry entry's).
     pools: HashMap<VariantId, Vec<String>>,
     cycles: HashMap<VariantId, Option<Vec<String>>>,
 }
@@ -104,24 +84,10 @@ fn s(text: &str) -> Vec<u8> {
 
 impl Generator {
     pub fn new(seed: u64, cfg: GenConfig) -> Generator {
-        let mut pools = HashMap::new();
-        for v in VariantId::ALL {
-            let epd = match v {
-                VariantId::Atomic => ATOMIC_EPD,
-                VariantId::Dynamo => DYNAMO_EPD,
-                VariantId::Omega => OMEGA_EPD,
-                _ => CHESS_EPD,
-            };
-            let mut fens: Vec<String> = epd
-                .lines()
-                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-                .map(|l| l.split(';').next().unwrap().trim().to_string())
-                .chain(SPECIAL_FENS.iter().map(|f| f.to_string()))
-                .filter(|f| guarded("from_fen", || mirror::from_fen(v, f).is_ok()) == Ok(true))
-                .collect();
-            fens.push(mirror::start_fen(v).to_string());
-            pools.insert(v, fens);
-        }
+        let pools = VariantId::ALL
+            .into_iter()
+            .map(|v| (v, chimera::with_variant!(v, P => fuzz_fens::<P>(v))))
+            .collect();
         Generator {
             rng: Rng::new(seed),
             cfg,
