@@ -8,4 +8,5 @@
 pub mod cecp;
 pub mod mirror;
 pub mod process;
+pub mod transcript;
 pub mod uci;

@@ -9,10 +9,11 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::game::guarded;
 use super::gen::{Generator, Step};
 use super::model::{Expect, Kind, Model, Race, Range};
-use crate::fuzz::process::{clip, render, Event, Proc, TAIL};
+use crate::fuzz::mirror::guarded;
+use crate::fuzz::process::{clip, render, Event, Proc};
+use crate::fuzz::transcript::{record, spawn_failure, Failure, Transcript};
 
 /// No output line but a `pong` (which echoes its ping) may be longer:
 /// errors must not echo a huge input.
@@ -53,45 +54,6 @@ impl RunConfig {
             ping_limit: Duration::from_secs(2),
             quick: false,
         }
-    }
-}
-
-/// One broken invariant, with what led to it.
-#[derive(Clone, Debug)]
-pub struct Failure {
-    /// Short name; failures of one kind are counted together.
-    pub kind: String,
-    pub seed: u64,
-    /// Number of the last line sent (driver lines included).
-    pub line: u64,
-    pub message: String,
-    pub sent: Vec<String>,
-    pub received: Vec<String>,
-    pub stderr: Vec<String>,
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "CECP fuzz failure [{}] with seed {} at line {}: {}",
-            self.kind, self.seed, self.line, self.message
-        )?;
-        writeln!(f, "--- last lines sent (number, * = sent by the driver):")?;
-        for l in &self.sent {
-            writeln!(f, "  {l}")?;
-        }
-        writeln!(f, "--- last lines received:")?;
-        for l in &self.received {
-            writeln!(f, "  {l}")?;
-        }
-        if !self.stderr.is_empty() {
-            writeln!(f, "--- engine stderr:")?;
-            for l in &self.stderr {
-                writeln!(f, "  {l}")?;
-            }
-        }
-        Ok(())
     }
 }
 
@@ -142,10 +104,7 @@ pub struct Summary {
 
 impl Summary {
     fn record(&mut self, f: Failure) {
-        match self.failures.iter_mut().find(|(g, _)| g.kind == f.kind) {
-            Some((_, n)) => *n += 1,
-            None => self.failures.push((f, 1)),
-        }
+        record(&mut self.failures, f);
     }
 
     /// `kind xN, ...`, or `none`.
@@ -206,15 +165,11 @@ pub fn run(cfg: &RunConfig, progress: &mut dyn FnMut(&Summary)) -> Summary {
         let proc = match Proc::spawn(&cfg.bin) {
             Ok(p) => p,
             Err(e) => {
-                summary.record(Failure {
-                    kind: "spawn".into(),
-                    seed: cfg.seed,
-                    line: 0,
-                    message: format!("cannot start {}: {e}", cfg.bin.display()),
-                    sent: Vec::new(),
-                    received: Vec::new(),
-                    stderr: Vec::new(),
-                });
+                summary.record(spawn_failure(
+                    "CECP",
+                    cfg.seed,
+                    format!("cannot start {}: {e}", cfg.bin.display()),
+                ));
                 break;
             }
         };
@@ -287,9 +242,7 @@ struct Session<'c> {
     /// was told to move.
     watched: Option<(u64, Instant, bool)>,
     driver_pings: u64,
-    sent: VecDeque<String>,
-    received: VecDeque<String>,
-    line_no: u64,
+    log: Transcript,
     /// The last line sent that was not a ping.
     last_line: String,
     quitting: bool,
@@ -317,24 +270,14 @@ impl<'c> Session<'c> {
             illegal: 0,
             watched: None,
             driver_pings: 0,
-            sent: VecDeque::new(),
-            received: VecDeque::new(),
-            line_no: 0,
+            log: Transcript::new("CECP", cfg.seed),
             last_line: String::new(),
             quitting: false,
         }
     }
 
     fn fail(&self, kind: &str, message: impl Into<String>) -> Box<Failure> {
-        Box::new(Failure {
-            kind: kind.to_string(),
-            seed: self.cfg.seed,
-            line: self.line_no,
-            message: message.into(),
-            sent: self.sent.iter().cloned().collect(),
-            received: self.received.iter().cloned().collect(),
-            stderr: self.proc.stderr.lock().unwrap().iter().cloned().collect(),
-        })
+        self.log.fail(&self.proc, kind, message)
     }
 
     /// `xboard`, `protover 2` (the features end with `done=1`), then the
@@ -393,7 +336,7 @@ impl<'c> Session<'c> {
                 .then_some(self.expected);
             self.pings.push_back(PendingPing {
                 token,
-                line: self.line_no,
+                line: self.log.line_no,
                 since: now,
                 counts,
                 thinking: self.model.thinking.map(|t| t.id),
@@ -418,7 +361,7 @@ impl<'c> Session<'c> {
             self.write(format!("ping {token}\n").as_bytes(), true)?;
             self.pings.push_back(PendingPing {
                 token,
-                line: self.line_no,
+                line: self.log.line_no,
                 since: Instant::now(),
                 counts: None,
                 thinking: None,
@@ -447,16 +390,11 @@ impl<'c> Session<'c> {
     }
 
     fn log_sent(&mut self, bytes: &[u8], driver: bool) {
-        let mark = if driver { '*' } else { ' ' };
-        self.sent
-            .push_back(format!("{:>7}{mark} {}", self.line_no, render(bytes)));
-        if self.sent.len() > TAIL {
-            self.sent.pop_front();
-        }
+        self.log.sent(bytes, driver);
     }
 
     fn write(&mut self, bytes: &[u8], driver: bool) -> Result<(), Box<Failure>> {
-        self.line_no += 1;
+        self.log.line_no += 1;
         if !driver {
             self.stats.lines += 1;
             self.stats.bytes += bytes.len() as u64;
@@ -737,10 +675,7 @@ impl<'c> Session<'c> {
     }
 
     fn push_received(&mut self, text: &str) {
-        self.received.push_back(clip(text, 300));
-        if self.received.len() > TAIL {
-            self.received.pop_front();
-        }
+        self.log.received(text);
     }
 
     /// Every ping answered, then `quit`: the engine must exit with status 0.

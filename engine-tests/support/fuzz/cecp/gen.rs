@@ -14,8 +14,8 @@ use chimera::with_variant;
 
 use crate::variants::{facts, fuzz_fens};
 
-use super::game::{self, guarded};
 use super::model::Model;
+use crate::fuzz::mirror::{self, guarded};
 use crate::rng::Rng;
 
 /// One thing for the driver to do.
@@ -720,7 +720,7 @@ impl Generator {
 
     /// The FEN a few random plies after `fen` (or `fen` itself).
     fn walk(&mut self, variant: VariantId, fen: &str) -> String {
-        let Ok(Ok(mut g)) = guarded("set_up", || game::set_up(variant, Some(fen))) else {
+        let Ok(Ok(mut g)) = guarded("set_up", || mirror::set_up(variant, Some(fen))) else {
             return fen.to_string();
         };
         for _ in 0..self.rng.range(1, 12) {

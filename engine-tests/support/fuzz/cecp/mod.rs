@@ -9,7 +9,6 @@
 //! docs/fuzzing.md.
 
 pub mod driver;
-pub mod game;
 pub mod gen;
 pub mod model;
 

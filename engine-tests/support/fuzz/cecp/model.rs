@@ -3,7 +3,7 @@
 //! mode, the side the engine plays, analysis mode, and whether it thinks on
 //! its move. Lines are read with the engine's own parser
 //! (`chimera::xboard::command::parse`); their effects are modelled here on
-//! the library's rules ([`super::game`]).
+//! the library's rules ([`crate::fuzz::mirror`]).
 //!
 //! The one thing the driver cannot see is when a search ends. A line that
 //! would call off a search on the engine's move (anything but the clock
@@ -18,7 +18,7 @@ use chimera::uci::options::{self, Change};
 use chimera::variants::VariantId;
 use chimera::xboard::command::{self, Command};
 
-use super::game::{self, MirrorGame, UserMove};
+use crate::fuzz::mirror::{self, Mirror, UserMove};
 
 /// How many lines of one kind the engine may print: `min..=max`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -162,7 +162,7 @@ pub struct Model {
     pub known: bool,
     pub variant: VariantId,
     /// `None`: no position (a `setboard` was refused).
-    pub game: Option<Box<dyn MirrorGame>>,
+    pub game: Option<Box<dyn Mirror>>,
     pub force: bool,
     pub engine_white: bool,
     pub analyzing: bool,
@@ -230,7 +230,7 @@ impl Model {
         Model {
             known: true,
             variant: VariantId::Chess,
-            game: Some(game::start(VariantId::Chess)),
+            game: Some(mirror::start(VariantId::Chess)),
             force: false,
             engine_white: false,
             analyzing: false,
@@ -328,7 +328,7 @@ impl Model {
             Command::Variant(name) => match chimera::xboard::variants::parse(name) {
                 Ok(v) => {
                     self.variant = v;
-                    self.game = Some(game::start(v));
+                    self.game = Some(mirror::start(v));
                 }
                 Err(_) => e = Expect::error(),
             },
@@ -362,7 +362,7 @@ impl Model {
                     UserMove::GameOver | UserMove::Refused => e = Expect::illegal(),
                 },
             },
-            Command::SetBoard(fen) => match game::set_up(self.variant, Some(fen)) {
+            Command::SetBoard(fen) => match mirror::set_up(self.variant, Some(fen)) {
                 Ok(g) => self.game = Some(g),
                 Err(_) => {
                     self.game = None;

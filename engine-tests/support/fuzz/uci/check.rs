@@ -50,7 +50,7 @@ fn accepts(
     go: &GoInfo,
 ) -> Result<Result<(), String>, String> {
     guarded("checking a bestmove", || {
-        let legal = pos.legal();
+        let legal = pos.turns();
         if no_moves(pos) {
             let none = (best == "(none)" || best == "0000") && ponder.is_none();
             // A decided game may still have turns by the rules of movement.
@@ -78,9 +78,9 @@ fn accepts(
         }
         if let Some(p) = ponder {
             let after = pos
-                .play(best)
+                .after(best)
                 .map_err(|e| format!("replaying {best}: {e}"))?;
-            if !after.legal().iter().any(|t| t == p) || after.decided() {
+            if !after.turns().iter().any(|t| t == p) || after.decided() {
                 return Err(format!("ponder move {p} is not legal after {best}"));
             }
         }

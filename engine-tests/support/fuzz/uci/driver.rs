@@ -14,7 +14,8 @@ use super::check;
 use super::gen::{GenConfig, Generator, Step};
 use super::model::{GoInfo, Kind, Model, State, VariantId};
 use crate::fuzz::mirror;
-use crate::fuzz::process::{clip, render, Event, Proc, TAIL};
+use crate::fuzz::process::{clip, render, Event, Proc};
+use crate::fuzz::transcript::{record, spawn_failure, Failure, Transcript};
 
 /// No output line may be longer (errors must not echo a huge input).
 pub const MAX_LINE: usize = 4096;
@@ -47,45 +48,6 @@ impl RunConfig {
     }
 }
 
-/// One broken invariant, with what led to it.
-#[derive(Clone, Debug)]
-pub struct Failure {
-    /// Short name; failures of one kind are counted together.
-    pub kind: String,
-    pub seed: u64,
-    /// Number of the last line sent (driver lines included).
-    pub line: u64,
-    pub message: String,
-    pub sent: Vec<String>,
-    pub received: Vec<String>,
-    pub stderr: Vec<String>,
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "UCI fuzz failure [{}] with seed {} at line {}: {}",
-            self.kind, self.seed, self.line, self.message
-        )?;
-        writeln!(f, "--- last lines sent (number, * = sent by the driver):")?;
-        for l in &self.sent {
-            writeln!(f, "  {l}")?;
-        }
-        writeln!(f, "--- last lines received:")?;
-        for l in &self.received {
-            writeln!(f, "  {l}")?;
-        }
-        if !self.stderr.is_empty() {
-            writeln!(f, "--- engine stderr:")?;
-            for l in &self.stderr {
-                writeln!(f, "  {l}")?;
-            }
-        }
-        Ok(())
-    }
-}
-
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
     /// Generated lines sent.
@@ -110,10 +72,7 @@ pub struct Summary {
 
 impl Summary {
     fn record(&mut self, f: Failure) {
-        match self.failures.iter_mut().find(|(g, _)| g.kind == f.kind) {
-            Some((_, n)) => *n += 1,
-            None => self.failures.push((f, 1)),
-        }
+        record(&mut self.failures, f);
     }
 }
 
@@ -151,15 +110,11 @@ pub fn run(cfg: &RunConfig, progress: &mut dyn FnMut(&Summary)) -> Summary {
         let proc = match Proc::spawn(&cfg.bin) {
             Ok(p) => p,
             Err(e) => {
-                summary.record(Failure {
-                    kind: "spawn".into(),
-                    seed: cfg.seed,
-                    line: 0,
-                    message: format!("cannot start {}: {e}", cfg.bin.display()),
-                    sent: Vec::new(),
-                    received: Vec::new(),
-                    stderr: Vec::new(),
-                });
+                summary.record(spawn_failure(
+                    "UCI",
+                    cfg.seed,
+                    format!("cannot start {}: {e}", cfg.bin.display()),
+                ));
                 break;
             }
         };
@@ -234,9 +189,7 @@ struct Session<'c> {
     ready: VecDeque<(u64, Instant)>,
     ucis: VecDeque<(u64, Instant)>,
     capture: Option<Vec<String>>,
-    sent: VecDeque<String>,
-    received: VecDeque<String>,
-    line_no: u64,
+    log: Transcript,
     quitting: bool,
 }
 
@@ -252,9 +205,7 @@ impl<'c> Session<'c> {
             ready: VecDeque::new(),
             ucis: VecDeque::new(),
             capture: None,
-            sent: VecDeque::new(),
-            received: VecDeque::new(),
-            line_no: 0,
+            log: Transcript::new("UCI", cfg.seed),
             quitting: false,
         }
     }
@@ -264,15 +215,7 @@ impl<'c> Session<'c> {
     }
 
     fn fail(&self, kind: &str, message: impl Into<String>) -> Box<Failure> {
-        Box::new(Failure {
-            kind: kind.to_string(),
-            seed: self.cfg.seed,
-            line: self.line_no,
-            message: message.into(),
-            sent: self.sent.iter().cloned().collect(),
-            received: self.received.iter().cloned().collect(),
-            stderr: self.proc.stderr.lock().unwrap().iter().cloned().collect(),
-        })
+        self.log.fail(&self.proc, kind, message)
     }
 
     fn step(&mut self, step: Step) -> Result<(), Box<Failure>> {
@@ -310,13 +253,13 @@ impl<'c> Session<'c> {
         match applied.kind {
             Kind::IsReady => {
                 self.stats.isready += 1;
-                self.ready.push_back((self.line_no, now));
+                self.ready.push_back((self.log.line_no, now));
             }
-            Kind::Uci => self.ucis.push_back((self.line_no, now)),
+            Kind::Uci => self.ucis.push_back((self.log.line_no, now)),
             Kind::Go(info, state) => {
                 self.stats.gos += 1;
                 self.gos.push_back(PendingGo {
-                    line: self.line_no,
+                    line: self.log.line_no,
                     text: render(body),
                     info,
                     state,
@@ -365,22 +308,17 @@ impl<'c> Session<'c> {
     fn read_back(&mut self) -> Result<Vec<String>, Box<Failure>> {
         self.capture = Some(Vec::new());
         self.write(b"uci\n", true)?;
-        self.ucis.push_back((self.line_no, Instant::now()));
+        self.ucis.push_back((self.log.line_no, Instant::now()));
         self.barrier(|s| s.ucis.is_empty())?;
         Ok(self.capture.take().unwrap_or_default())
     }
 
     fn log_sent(&mut self, bytes: &[u8], driver: bool) {
-        let mark = if driver { '*' } else { ' ' };
-        self.sent
-            .push_back(format!("{:>7}{mark} {}", self.line_no, render(bytes)));
-        if self.sent.len() > TAIL {
-            self.sent.pop_front();
-        }
+        self.log.sent(bytes, driver);
     }
 
     fn write(&mut self, bytes: &[u8], driver: bool) -> Result<(), Box<Failure>> {
-        self.line_no += 1;
+        self.log.line_no += 1;
         if !driver {
             self.stats.lines += 1;
             self.stats.bytes += bytes.len() as u64;
@@ -592,10 +530,7 @@ impl<'c> Session<'c> {
     }
 
     fn push_received(&mut self, text: &str) {
-        self.received.push_back(clip(text, 300));
-        if self.received.len() > TAIL {
-            self.received.pop_front();
-        }
+        self.log.received(text);
     }
 
     /// Every `go` answered, then `quit`: the engine must exit with status 0.

@@ -323,7 +323,7 @@ impl Generator {
                 if pos.decided() {
                     Vec::new()
                 } else {
-                    pos.legal()
+                    pos.turns()
                 }
             }) {
                 Ok(l) => l,
@@ -333,7 +333,7 @@ impl Generator {
                 break;
             }
             let t = self.rng.pick(&legal).clone();
-            match guarded("play", || pos.play(&t)) {
+            match guarded("play", || pos.after(&t)) {
                 Ok(Ok(next)) => pos = next,
                 _ => break,
             }
@@ -639,7 +639,7 @@ impl Generator {
         model
             .state
             .some_position()
-            .and_then(|p| guarded("generate", || p.legal()).ok())
+            .and_then(|p| guarded("generate", || p.turns()).ok())
             .unwrap_or_default()
     }
 
@@ -992,14 +992,14 @@ fn placement(pos: &Pos) -> String {
 
 fn find_cycle(pos: &Pos) -> Option<Vec<String>> {
     let key = placement(pos);
-    for t1 in pos.legal() {
+    for t1 in pos.turns() {
         let Some(r1) = reverse(&t1) else { continue };
-        let Ok(p1) = pos.play(&t1) else { continue };
-        for t2 in p1.legal() {
+        let Ok(p1) = pos.after(&t1) else { continue };
+        for t2 in p1.turns() {
             let Some(r2) = reverse(&t2) else { continue };
-            let Ok(p2) = p1.play(&t2) else { continue };
-            let Ok(p3) = p2.play(&r1) else { continue };
-            let Ok(p4) = p3.play(&r2) else { continue };
+            let Ok(p2) = p1.after(&t2) else { continue };
+            let Ok(p3) = p2.after(&r1) else { continue };
+            let Ok(p4) = p3.after(&r2) else { continue };
             if placement(&p4) == key {
                 return Some(vec![t1, t2, r1, r2]);
             }

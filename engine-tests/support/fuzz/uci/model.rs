@@ -317,8 +317,9 @@ impl Model {
         let mut open = false;
         for token in moves {
             open |= guarded("early_end", || pos.decided())?;
+            // In place: a line may hold thousands of moves.
             match guarded("parse_move/play", || pos.play(token))? {
-                Ok(next) => pos = next,
+                Ok(()) => {}
                 Err(_) => {
                     self.state = State::NoPosition;
                     return Ok(false);
