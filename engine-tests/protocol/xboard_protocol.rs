@@ -839,7 +839,7 @@ fn memory_cores_and_options_are_obeyed_quietly() {
 const FUZZ_SEED: u64 = 0x5EED_CECB_2026_0014;
 const FUZZ_LINES: u64 = 1600;
 
-/// A fixed run of the CECP fuzzer (engine-tests/cecp_fuzz/, docs/fuzzing.md):
+/// A fixed run of the CECP fuzzer (engine-tests/support/fuzz/cecp/, docs/fuzzing.md):
 /// no death, no stall, every ping answered in time, every move legal.
 #[test]
 fn generated_input_never_crashes_or_stalls_the_engine() {

@@ -1,5 +1,5 @@
 //! The engine's Dynamo turns against a second, deliberately simple generator
-//! (`dynamo/reference.rs`, shares no code with the engine): the exact set of
+//! (`support/reference/dynamo.rs`, shares no code with the engine): the exact set of
 //! turn tokens is compared at every node of small trees and along seeded
 //! random games, so a count can only agree if every single turn does.
 
@@ -185,7 +185,7 @@ fn random_games_match_reference() {
 
 /// Slow (minutes): the start position to depth 4 by the reference alone;
 /// its result is the `D4` figure in `engine-tests/perft/dynamo.epd`.
-/// Run with `cargo test --release --test dynamo_reference -- --ignored`.
+/// Run with `cargo test --release --test rules -- --ignored dynamo_reference::`.
 #[test]
 #[ignore]
 fn reference_perft_start_depth4() {

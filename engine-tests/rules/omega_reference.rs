@@ -86,7 +86,7 @@ fn random_games_agree_with_reference() {
 
 /// Prints the reference counts for the suite (used to fill in the counts
 /// where Sjaak II differs from the spec): `cargo test --release --test
-/// perft_omega -- --ignored --nocapture reference_counts`.
+/// rules -- --ignored --nocapture omega_reference::reference_counts`.
 #[test]
 #[ignore]
 fn reference_counts() {
@@ -101,7 +101,7 @@ fn reference_counts() {
 
 /// Debug aid: walks the engine's tree and prints the first position whose
 /// legal-move count differs from the reference.
-/// `OMEGA_FEN=... OMEGA_DEPTH=3 cargo test --release --test perft_omega -- --ignored --nocapture find_mismatch`
+/// `OMEGA_FEN=... OMEGA_DEPTH=3 cargo test --release --test rules -- --ignored --nocapture omega_reference::find_mismatch`
 #[test]
 #[ignore]
 fn find_mismatch() {
@@ -140,7 +140,7 @@ fn find_mismatch() {
 
 /// Slower, wider version of the random-game check: perft 3 against the
 /// reference at positions along many random games.
-/// `cargo test --release --test perft_omega -- --ignored deep_random_check`
+/// `cargo test --release --test rules -- --ignored omega_reference::deep_random_check`
 #[test]
 #[ignore]
 fn deep_random_check() {

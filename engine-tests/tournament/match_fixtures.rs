@@ -541,7 +541,7 @@ fn sprt_stops_the_match_when_decided() {
     assert_eq!(standings.sprt_decision(), Some(SprtDecision::AcceptH1));
     // The stop uses the pentanomial LLR on complete opening pairs (every
     // pair here is a win and a draw for a, pair score 1.5; elo0=0,
-    // elo1=50): 0.13365 per pair (engine-tests/match_stats.rs checks the
+    // elo1=50): 0.13365 per pair (engine-tests/tournament/match_stats.rs checks the
     // values), 2.9391 after 22 pairs, below ln(0.95/0.05) = 2.944439, and
     // 3.0727 after 23: the match stops after game 46.
     assert_eq!(standings.games_played, 46);
