@@ -9,13 +9,10 @@
 //!
 //! Exits with status 1 when an invariant broke.
 
-#[path = "../engine-tests/cecp_fuzz/mod.rs"]
-mod cecp_fuzz;
-
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use cecp_fuzz::{run, RunConfig};
+use chimera_test_support::fuzz::cecp::{run, RunConfig};
 
 fn usage() -> ! {
     eprintln!(

@@ -22,11 +22,8 @@ use chimera::with_variant;
 
 const MOVE_OVERHEAD: u64 = 10;
 
-/// The fuzzer's seeded splitmix64 generator.
-#[path = "../engine-tests/fuzz/rng.rs"]
-#[allow(dead_code)]
-mod rng;
-use rng::Rng as SplitMix;
+/// The fuzzers' seeded splitmix64 generator.
+use chimera_test_support::rng::Rng as SplitMix;
 
 /// `position` lines a few random plies from the start, and who is to move.
 fn openings<P: Rules>(variant: VariantId, n: usize, rng: &mut SplitMix) -> Vec<(String, bool)> {

@@ -10,13 +10,10 @@
 //!
 //! Exits with status 1 when an invariant broke.
 
-#[path = "../engine-tests/fuzz/mod.rs"]
-mod fuzz;
-
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use fuzz::{run, RunConfig};
+use chimera_test_support::fuzz::uci::{run, RunConfig};
 
 fn usage() -> ! {
     eprintln!(

@@ -2,7 +2,7 @@
 //! each piece's square in packing order ([`super::packed`]) and its
 //! nibble. Every backend has the listing through its board view; a backend
 //! may answer faster from its own boards (in its own folder), which
-//! engine-tests/nnue.rs holds to the view's answer.
+//! engine-tests/data/nnue.rs holds to the view's answer.
 
 use super::packed::existing_squares;
 use super::view::BoardView;

@@ -1,0 +1,125 @@
+//! Atomic's own move generator against shakmaty's, which it replaced
+//! (the perft files are run by `perft.rs`).
+
+use chimera::variants::atomic::AtomicPosition;
+use chimera::variants::{CastlingMode, VariantId};
+
+/// Chimera's atomic generator (`variants::atomic::movegen`) against
+/// shakmaty's, the one it replaces: the same legal moves in the same order,
+/// the same tactical subset, the same verdict on every pseudo-legal move
+/// and the same legal en-passant square, at every node of short trees from
+/// the perft positions and along random games to their end (explosions,
+/// kings side by side, checks, castling through attacked squares, en
+/// passant and promotions).
+#[test]
+fn atomic_generator_agrees_with_shakmaty_move_for_move() {
+    use chimera::rng::SplitMix64;
+    use chimera::variants::atomic::movegen;
+    use chimera::variants::Rules;
+    use shakmaty::Position;
+
+    fn compare(pos: &AtomicPosition, nodes: &mut u64) {
+        *nodes += 1;
+        let reference: Vec<shakmaty::Move> = pos.pos.legal_moves().into_iter().collect();
+        let mut ours = Vec::new();
+        movegen::legal_moves(&pos.pos, &mut ours);
+        assert_eq!(ours, reference, "legal moves of {}", pos.fen());
+        let mut tactical = Vec::new();
+        movegen::tactical_moves(&pos.pos, &mut tactical);
+        let expected: Vec<_> = reference
+            .iter()
+            .copied()
+            .filter(|&m| pos.is_tactical(m))
+            .collect();
+        assert_eq!(tactical, expected, "tactical moves of {}", pos.fen());
+        // Every move of every piece of the side to move to every square,
+        // as the table could name it: legal exactly when shakmaty lists it.
+        let mut scratch = Vec::new();
+        let board = pos.pos.board();
+        for from in board.by_color(pos.pos.turn()) {
+            let role = board.role_at(from).unwrap();
+            for to in shakmaty::Square::ALL {
+                let m = shakmaty::Move::Normal {
+                    role,
+                    from,
+                    capture: board.role_at(to),
+                    to,
+                    promotion: None,
+                };
+                assert_eq!(
+                    movegen::is_legal(&pos.pos, m, &mut scratch),
+                    reference.contains(&m),
+                    "{m:?} in {}",
+                    pos.fen()
+                );
+                assert!(scratch.is_empty());
+            }
+        }
+        for &m in &reference {
+            assert!(movegen::is_legal(&pos.pos, m, &mut scratch), "{m:?}");
+        }
+        assert_eq!(
+            movegen::legal_ep_square(&pos.pos),
+            pos.pos.ep_square(shakmaty::EnPassantMode::Legal),
+            "en passant in {}",
+            pos.fen()
+        );
+    }
+
+    fn walk(pos: &AtomicPosition, depth: u32, nodes: &mut u64) {
+        compare(pos, nodes);
+        if depth == 0 || pos.early_end().is_some() {
+            return;
+        }
+        let mut moves = Vec::new();
+        pos.generate(&mut moves);
+        for m in moves {
+            let mut child = pos.clone();
+            child.play(m);
+            walk(&child, depth - 1, nodes);
+        }
+    }
+
+    let mut nodes = 0;
+    let mut starts = Vec::new();
+    for (path, castling) in [
+        ("engine-tests/perft/atomic.epd", CastlingMode::Standard),
+        ("engine-tests/perft/atomic960.epd", CastlingMode::Chess960),
+    ] {
+        let text = std::fs::read_to_string(path).unwrap();
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let fen = line.split(';').next().unwrap().trim();
+            let pos = AtomicPosition::from_fen_with(VariantId::Atomic, fen, castling).unwrap();
+            walk(&pos, 2, &mut nodes);
+            starts.push(pos);
+        }
+    }
+    let mut rng = SplitMix64::new(36);
+    for game in 0..500 {
+        let mut pos = starts[game % starts.len()].clone();
+        let mut moves = Vec::new();
+        for _ in 0..300 {
+            compare(&pos, &mut nodes);
+            if pos.early_end().is_some() {
+                break;
+            }
+            moves.clear();
+            pos.generate(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            // Captures half the time, so games reach the sparse endings.
+            let captures: Vec<_> = moves.iter().copied().filter(|m| m.is_capture()).collect();
+            let pool = if !captures.is_empty() && rng.below(2) == 0 {
+                &captures
+            } else {
+                &moves
+            };
+            pos.play(pool[rng.below(pool.len())]);
+        }
+    }
+    assert!(nodes > 20_000, "{nodes} positions compared");
+}
