@@ -149,16 +149,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
             secs,
             data.train.len() as f64 / secs.max(1e-9)
         );
-        // Both after every epoch, so that a killed run loses one epoch at
-        // most and its network is usable meanwhile.
-        let checkpoint = Checkpoint {
-            variant,
-            epoch,
-            net: net.clone(),
-            adam: adam.clone(),
-        };
-        write_atomically(&checkpoint_path, &checkpoint.to_bytes())?;
-        write_atomically(&args.out, &net.quantise(variant).to_bytes())?;
+        save_epoch(variant, epoch, &net, &adam, &checkpoint_path, &args.out)?;
     }
     write_network(&net, variant, &args.out, &data.held_out, started)
 }
@@ -321,6 +312,27 @@ fn run_epoch(
         batches += 1;
     }
     loss_sum / f64::from(batches.max(1))
+}
+
+/// The checkpoint and the network after an epoch, so that a killed run
+/// loses one epoch at most (`--resume`) and its network is usable
+/// meanwhile.
+fn save_epoch(
+    variant: VariantId,
+    epoch: usize,
+    net: &FloatNet,
+    adam: &Adam,
+    checkpoint_path: &Path,
+    out: &Path,
+) -> anyhow::Result<()> {
+    let checkpoint = Checkpoint {
+        variant,
+        epoch,
+        net: net.clone(),
+        adam: adam.clone(),
+    };
+    write_atomically(checkpoint_path, &checkpoint.to_bytes())?;
+    write_atomically(out, &net.quantise(variant).to_bytes())
 }
 
 /// Writes the quantised network and tells how far its integers stray from
