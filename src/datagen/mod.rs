@@ -295,46 +295,132 @@ fn run_variant<P: Variant + Packed>(
     seed: u64,
     shard: Shard,
 ) -> anyhow::Result<()> {
-    let openings: Vec<Opening> = match &args.openings {
-        None => Vec::new(),
-        Some(path) => {
-            let pgn = path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
-            let format = if pgn {
-                BookFormat::Pgn
-            } else {
-                BookFormat::Epd
-            };
-            read_book::<P>(variant, CastlingMode::Standard, path, format, None)
-                .map_err(|e| anyhow!(e))?
-        }
-    };
-    let networks = Arc::new(Networks::default());
-    let choice = EvalChoice::parse(&args.eval_file).map_err(|e| anyhow!(e))?;
-    let mut network_bytes = None;
-    if let EvalChoice::File(path) = &choice {
-        let named = networks.load_file(path).map_err(|e| anyhow!(e))?;
-        if named != variant {
-            return Err(anyhow!("{path} is a network for {named}"));
-        }
-        network_bytes = std::fs::read(path).ok();
-    } else {
-        networks.choose(&choice).map_err(|e| anyhow!(e))?;
-    }
-    let evaluation = match networks.get(variant) {
-        Some(_) if choice == EvalChoice::Builtin => {
-            network_bytes = builtin_file(variant).map(<[u8]>::to_vec);
-            "the built-in network".to_string()
-        }
-        Some(_) => format!("network {}", args.eval_file),
-        None => {
-            network_bytes = None;
-            "hand-written evaluation".to_string()
-        }
-    };
+    let openings = read_openings::<P>(variant, args)?;
+    let evaluation = Evaluation::choose(variant, args)?;
     let layout = Layout::of::<P>(variant);
-    let config = PlayConfig {
+    let config = play_config(args);
+    let metadata = metadata(
+        variant,
+        args,
+        seed,
+        shard,
+        &config,
+        &evaluation.network,
+        evaluation.sha256,
+    )?;
+    let mut writer = open_writer(args, variant, &layout, &metadata)?;
+    eprintln!(
+        "datagen {variant}: seed {seed}, shard {}/{}, {} threads, {} per search, {}, appending to {} ({} records there)",
+        shard.index,
+        shard.count,
+        args.threads,
+        per_search(&config),
+        evaluation.described,
+        args.out.display(),
+        writer.existing
+    );
+    let mut progress = resume(args, seed, shard, writer.existing)?;
+    let first = progress.as_ref().map_or(0, Progress::first);
+    let job = Job {
+        variant,
+        layout,
+        openings,
+        config,
+        networks: evaluation.networks,
+        seed,
+        shard,
+        hash_mb: args.hash,
+        games: args.games,
+    };
+    let mut status = StatusLine::new(args, first);
+    let outcome = job.run::<P>(args, first, &mut writer, &mut progress, &mut status);
+    status.end();
+    let tally = outcome?;
+    eprintln!(
+        "done in {:.1} s: {}",
+        status.started.elapsed().as_secs_f64(),
+        tally.line(status.started.elapsed())
+    );
+    Ok(())
+}
+
+/// The `--openings` file, or none (random plies then).
+fn read_openings<P: Variant>(
+    variant: VariantId,
+    args: &DatagenArgs,
+) -> anyhow::Result<Vec<Opening>> {
+    let Some(path) = &args.openings else {
+        return Ok(Vec::new());
+    };
+    let pgn = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+    let format = if pgn {
+        BookFormat::Pgn
+    } else {
+        BookFormat::Epd
+    };
+    read_book::<P>(variant, CastlingMode::Standard, path, format, None).map_err(|e| anyhow!(e))
+}
+
+/// What evaluates in the games (`--eval-file`), and how the run names it.
+struct Evaluation {
+    networks: Arc<Networks>,
+    /// For the start line: the built-in network, a file's, or the
+    /// hand-written evaluation.
+    described: String,
+    /// The header's `network=`.
+    network: String,
+    /// The header's `network_sha256=`: of the network's bytes, when one
+    /// evaluates.
+    sha256: Option<String>,
+}
+
+impl Evaluation {
+    fn choose(variant: VariantId, args: &DatagenArgs) -> anyhow::Result<Evaluation> {
+        let networks = Arc::new(Networks::default());
+        let choice = EvalChoice::parse(&args.eval_file).map_err(|e| anyhow!(e))?;
+        let mut network_bytes = None;
+        if let EvalChoice::File(path) = &choice {
+            let named = networks.load_file(path).map_err(|e| anyhow!(e))?;
+            if named != variant {
+                return Err(anyhow!("{path} is a network for {named}"));
+            }
+            network_bytes = std::fs::read(path).ok();
+        } else {
+            networks.choose(&choice).map_err(|e| anyhow!(e))?;
+        }
+        // A variant without a network falls back to the hand-written
+        // evaluation, whatever was asked for.
+        let described = match networks.get(variant) {
+            Some(_) if choice == EvalChoice::Builtin => {
+                network_bytes = builtin_file(variant).map(<[u8]>::to_vec);
+                "the built-in network".to_string()
+            }
+            Some(_) => format!("network {}", args.eval_file),
+            None => {
+                network_bytes = None;
+                "hand-written evaluation".to_string()
+            }
+        };
+        let network = match &choice {
+            _ if network_bytes.is_none() => "none (hand-written evaluation)".to_string(),
+            EvalChoice::File(path) => path.clone(),
+            _ => "built in".to_string(),
+        };
+        Ok(Evaluation {
+            networks,
+            described,
+            network,
+            sha256: network_bytes.as_deref().map(sha256_hex),
+        })
+    }
+}
+
+/// How each turn is searched: `--nodes` and `--depth`, 5000 nodes when
+/// neither is given.
+fn play_config(args: &DatagenArgs) -> PlayConfig {
+    PlayConfig {
         nodes: args.nodes.or(if args.depth.is_none() {
             Some(5000)
         } else {
@@ -343,16 +429,28 @@ fn run_variant<P: Variant + Packed>(
         depth: args.depth,
         random_plies: args.random_plies,
         ..PlayConfig::default()
-    };
-    let network = match &choice {
-        _ if network_bytes.is_none() => "none (hand-written evaluation)".to_string(),
-        EvalChoice::File(path) => path.clone(),
-        _ => "built in".to_string(),
-    };
-    let sha = network_bytes.as_deref().map(sha256_hex);
-    let metadata = metadata(variant, args, seed, shard, &config, &network, sha)?;
-    let mut writer =
-        DataWriter::open(&args.out, variant, &layout, &metadata).map_err(|e| anyhow!(e))?;
+    }
+}
+
+/// The search limit as the start line shows it.
+fn per_search(config: &PlayConfig) -> String {
+    match (config.nodes, config.depth) {
+        (Some(n), Some(d)) => format!("{n} nodes or depth {d}"),
+        (Some(n), None) => format!("{n} nodes"),
+        (None, Some(d)) => format!("depth {d}"),
+        (None, None) => unreachable!("one of the two is always set"),
+    }
+}
+
+/// Opens the data file (a new one gets `metadata` in its header), saying
+/// what an interrupted run left and that an existing header stays.
+fn open_writer(
+    args: &DatagenArgs,
+    variant: VariantId,
+    layout: &Layout,
+    metadata: &str,
+) -> anyhow::Result<DataWriter> {
+    let writer = DataWriter::open(&args.out, variant, layout, metadata).map_err(|e| anyhow!(e))?;
     if writer.repaired > 0 {
         eprintln!(
             "{}: cut off a torn last record ({} bytes) left by an interrupted run",
@@ -368,31 +466,23 @@ fn run_variant<P: Variant + Packed>(
             writer.header.version
         );
     }
-    eprintln!(
-        "datagen {variant}: seed {seed}, shard {}/{}, {} threads, {} per search, {}, appending to {} ({} records there)",
-        shard.index,
-        shard.count,
-        args.threads,
-        match (config.nodes, config.depth) {
-            (Some(n), Some(d)) => format!("{n} nodes or depth {d}"),
-            (Some(n), None) => format!("{n} nodes"),
-            (None, Some(d)) => format!("depth {d}"),
-            (None, None) => unreachable!("one of the two is always set"),
-        },
-        evaluation,
-        args.out.display(),
-        writer.existing
-    );
+    Ok(writer)
+}
 
-    // A seeded run goes on where the last run of its seed and shard into
-    // this file stopped (an unseeded one has a seed of its own).
-    let mut progress = match args.seed {
-        Some(_) => {
-            Some(Progress::open(&args.out, seed, shard, writer.existing).map_err(|e| anyhow!(e))?)
-        }
-        None => None,
-    };
-    let first = progress.as_ref().map_or(0, Progress::first);
+/// A seeded run goes on where the last run of its seed and shard into
+/// this file stopped (an unseeded one has a seed of its own, so nothing
+/// to resume): its progress, `None` unseeded.
+fn resume(
+    args: &DatagenArgs,
+    seed: u64,
+    shard: Shard,
+    records: u64,
+) -> anyhow::Result<Option<Progress>> {
+    if args.seed.is_none() {
+        return Ok(None);
+    }
+    let progress = Progress::open(&args.out, seed, shard, records).map_err(|e| anyhow!(e))?;
+    let first = progress.first();
     if first > 0 {
         eprintln!(
             "resuming at the shard's game {first} (game index {}), where the last run of seed {seed} stopped ({})",
@@ -400,80 +490,150 @@ fn run_variant<P: Variant + Packed>(
             Progress::path_for(&args.out).display()
         );
     }
-    // This shard's games in order: the j-th is game index shard.game(j).
-    let next_game = AtomicU64::new(first);
-    let done = AtomicBool::new(false);
-    let live = std::io::stderr().is_terminal();
-    let started = Instant::now();
-    let mut tally = RunTotals::default();
-    let outcome: anyhow::Result<()> = std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::channel::<(u64, PlayedGame)>();
-        for _ in 0..args.threads {
-            let sender = sender.clone();
-            let (openings, config, layout) = (&openings, &config, &layout);
-            let (next_game, done, networks) = (&next_game, &done, &networks);
-            scope.spawn(move || {
-                let mut player = Player::new(args.hash, Arc::clone(networks));
-                while !done.load(Ordering::Relaxed) {
-                    let j = next_game.fetch_add(1, Ordering::Relaxed);
-                    if args.games.is_some_and(|n| j >= n) {
-                        break;
-                    }
-                    let index = shard.game(j);
-                    let game = player.play::<P>(variant, layout, openings, config, seed, index);
-                    if sender.send((j, game)).is_err() {
-                        break;
-                    }
+    Ok(Some(progress))
+}
+
+/// What the worker threads play: everything a game needs but its index.
+struct Job {
+    variant: VariantId,
+    layout: Layout,
+    openings: Vec<Opening>,
+    config: PlayConfig,
+    networks: Arc<Networks>,
+    seed: u64,
+    shard: Shard,
+    hash_mb: usize,
+    /// `--games`: the shard's games end before this one.
+    games: Option<u64>,
+}
+
+impl Job {
+    /// Plays the shard's games from its `first` on `args.threads` threads
+    /// while this thread appends each finished one to the file, until the
+    /// `--games` or `--positions` bound; the totals written.
+    fn run<P: Variant + Packed>(
+        &self,
+        args: &DatagenArgs,
+        first: u64,
+        writer: &mut DataWriter,
+        progress: &mut Option<Progress>,
+        status: &mut StatusLine,
+    ) -> anyhow::Result<RunTotals> {
+        // This shard's games in order: the j-th is game index shard.game(j).
+        let next_game = AtomicU64::new(first);
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let (sender, receiver) = mpsc::channel::<(u64, PlayedGame)>();
+            for _ in 0..args.threads {
+                let sender = sender.clone();
+                let (next_game, done) = (&next_game, &done);
+                scope.spawn(move || self.play::<P>(next_game, done, sender));
+            }
+            // The loop below ends once every worker has dropped its sender.
+            drop(sender);
+            let mut tally = RunTotals::default();
+            for (j, mut game) in receiver {
+                let written = writer
+                    .append_game(&mut game.records)
+                    .and_then(|()| progress.as_mut().map_or(Ok(()), |p| p.done(j)));
+                if let Err(e) = written {
+                    // The workers stop once their game is done (nobody receives).
+                    done.store(true, Ordering::Relaxed);
+                    return Err(anyhow!("{}: {e}", args.out.display()));
                 }
-            });
-        }
-        drop(sender);
-        let mut shown = Instant::now();
-        for (j, mut game) in receiver {
-            let written = writer
-                .append_game(&mut game.records)
-                .and_then(|()| progress.as_mut().map_or(Ok(()), |p| p.done(j)));
-            if let Err(e) = written {
-                // The workers stop once their game is done (nobody receives).
-                done.store(true, Ordering::Relaxed);
-                return Err(anyhow!("{}: {e}", args.out.display()));
-            }
-            tally.add(&game);
-            if args.positions.is_some_and(|n| tally.positions >= n) {
-                done.store(true, Ordering::Relaxed);
-            }
-            let every = if live {
-                Duration::from_millis(500)
-            } else {
-                Duration::from_secs(30)
-            };
-            if shown.elapsed() >= every {
-                shown = Instant::now();
-                let elapsed = started.elapsed();
-                let games_left = args.games.map(|n| n.saturating_sub(first));
-                let eta = tally
-                    .eta(elapsed, games_left, args.positions)
-                    .map_or_else(|| "unknown".to_string(), clock);
-                let line = format!("{}, ETA {eta}", tally.line(elapsed));
-                if live {
-                    eprint!("\r{line}   ");
-                } else {
-                    eprintln!("{line}");
+                tally.add(&game);
+                if args.positions.is_some_and(|n| tally.positions >= n) {
+                    done.store(true, Ordering::Relaxed);
                 }
+                status.show(&tally);
             }
-        }
-        Ok(())
-    });
-    if live {
-        eprintln!();
+            Ok(tally)
+        })
     }
-    outcome?;
-    eprintln!(
-        "done in {:.1} s: {}",
-        started.elapsed().as_secs_f64(),
-        tally.line(started.elapsed())
-    );
-    Ok(())
+
+    /// One worker thread: takes the next game index until the bound or
+    /// `done`, and sends each game played.
+    fn play<P: Variant + Packed>(
+        &self,
+        next_game: &AtomicU64,
+        done: &AtomicBool,
+        sender: mpsc::Sender<(u64, PlayedGame)>,
+    ) {
+        let mut player = Player::new(self.hash_mb, Arc::clone(&self.networks));
+        while !done.load(Ordering::Relaxed) {
+            let j = next_game.fetch_add(1, Ordering::Relaxed);
+            if self.games.is_some_and(|n| j >= n) {
+                break;
+            }
+            let index = self.shard.game(j);
+            let game = player.play::<P>(
+                self.variant,
+                &self.layout,
+                &self.openings,
+                &self.config,
+                self.seed,
+                index,
+            );
+            if sender.send((j, game)).is_err() {
+                break;
+            }
+        }
+    }
+}
+
+/// The progress line on stderr: rewritten in place every half second on
+/// a terminal, a new line every 30 s into a log.
+struct StatusLine {
+    live: bool,
+    started: Instant,
+    shown: Instant,
+    /// This run's bounds, for the ETA: the games left to the shard, and
+    /// `--positions`.
+    games_left: Option<u64>,
+    positions: Option<u64>,
+}
+
+impl StatusLine {
+    fn new(args: &DatagenArgs, first: u64) -> StatusLine {
+        StatusLine {
+            live: std::io::stderr().is_terminal(),
+            started: Instant::now(),
+            shown: Instant::now(),
+            games_left: args.games.map(|n| n.saturating_sub(first)),
+            positions: args.positions,
+        }
+    }
+
+    /// Shows the totals when the last showing is old enough.
+    fn show(&mut self, tally: &RunTotals) {
+        let every = if self.live {
+            Duration::from_millis(500)
+        } else {
+            Duration::from_secs(30)
+        };
+        if self.shown.elapsed() < every {
+            return;
+        }
+        self.shown = Instant::now();
+        let elapsed = self.started.elapsed();
+        let eta = tally
+            .eta(elapsed, self.games_left, self.positions)
+            .map_or_else(|| "unknown".to_string(), clock);
+        let line = format!("{}, ETA {eta}", tally.line(elapsed));
+        if self.live {
+            eprint!("\r{line}   ");
+        } else {
+            eprintln!("{line}");
+        }
+    }
+
+    /// Ends the line rewritten in place, so that what follows starts a
+    /// line of its own.
+    fn end(&self) {
+        if self.live {
+            eprintln!();
+        }
+    }
 }
 
 /// A run's bound in the metadata: its value, or `none`.

@@ -24,10 +24,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::eval::Variant;
+use crate::nnue::network::Network;
 use crate::nnue::networks::Networks;
 use crate::rng::SplitMix64;
 use crate::tablebase::Tablebases;
-use crate::variants::Outcome;
+use crate::variants::{Outcome, VariantId};
 use alphabeta::Worker;
 pub use limits::{Limits, TimeBudget};
 use pool::{Slot, ThreadPool, WaitGroup};
@@ -283,6 +284,95 @@ impl Searcher {
     ) -> SearchResult {
         let mut keys = game_keys.to_vec();
         keys.push(root.hash());
+        let tables = Arc::clone(&self.tablebases);
+        let Some(turns) = RootMoves::find(root, limits, &tables, shared) else {
+            return SearchResult::default();
+        };
+        let (max_depth, multipv) = depth_and_lines(limits, multipv, turns.count);
+        let variant = root.variant();
+        let start = ThreadStart {
+            keys,
+            allowed: turns.allowed,
+            network: self.networks.get(variant),
+            variant,
+            tables,
+            tb_probing: turns.tb_probing,
+            game: self.game,
+        };
+        let helpers = self.start_helpers(root, &start, max_depth, shared);
+        let mut main = start.worker(&mut self.main, shared);
+        let mut result = iterate(
+            &mut main,
+            root,
+            limits,
+            max_depth,
+            multipv,
+            turns.count,
+            report,
+        );
+        let seldepth = main.seldepth;
+        self.main = Some(main);
+        // The helpers stop with the main thread; their last iterations vote.
+        let helper_bests = helpers.stop(shared);
+        if multipv == 1 {
+            take_the_vote(&mut result, helper_bests, shared, seldepth, report);
+        }
+        if result.best.is_none() {
+            // Stopped before any iteration finished.
+            result.best = Some(root.format_move(turns.fallback));
+        }
+        result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result
+    }
+
+    /// Starts every helper thread on its own iterative deepening of `root`.
+    fn start_helpers<P: Variant>(
+        &self,
+        root: &P,
+        start: &ThreadStart<P>,
+        max_depth: i32,
+        shared: &Arc<Shared>,
+    ) -> RunningHelpers {
+        let helpers = RunningHelpers::default();
+        for id in 0..self.helpers.len() {
+            let guard = helpers.running.enter();
+            let (root, start, shared, bests) = (
+                root.clone(),
+                start.clone(),
+                Arc::clone(shared),
+                Arc::clone(&helpers.bests),
+            );
+            self.helpers.run(id, move |slot| {
+                let mut helper = start.worker(slot, &shared);
+                if let Some(best) = helper_iterations(&mut helper, &root, id, max_depth, &shared) {
+                    bests.lock().unwrap_or_else(|e| e.into_inner()).push(best);
+                }
+                helper.flush_nodes();
+                *slot = Some(helper);
+                drop(guard);
+            });
+        }
+        helpers
+    }
+}
+
+/// The root's turns as one search sees them.
+struct RootMoves<P: Variant> {
+    /// The turns searched when not all are: `searchmoves`, or those that
+    /// keep the endgame tables' best result. Empty: every legal turn.
+    allowed: Vec<P::Move>,
+    /// How many turns are searched.
+    count: usize,
+    /// The bestmove until an iteration says better: the table's move, else
+    /// the first.
+    fallback: P::Move,
+    /// Whether the tables are probed below the root.
+    tb_probing: bool,
+}
+
+impl<P: Variant> RootMoves<P> {
+    /// `None` when there is no turn to search.
+    fn find(root: &P, limits: &Limits, tables: &Tablebases, shared: &Shared) -> Option<Self> {
         let mut legal = Vec::new();
         // A game decided before any turn (an exploded king) has no turns.
         if root.early_end().is_none_or(|e| e.outcome == Outcome::Draw) {
@@ -296,10 +386,9 @@ impl Searcher {
         // A root the endgame tables hold: only the turns that keep their
         // best result are searched (the search picks among them), and the
         // tables are not probed below it, as in Stockfish.
-        let tables = Arc::clone(&self.tablebases);
         let ask_tables = tables.any() && allowed.is_empty() && !legal.is_empty();
         let root_turns = ask_tables
-            .then(|| root.root_turns(&tables))
+            .then(|| root.root_turns(tables))
             .flatten()
             .filter(|r| !r.turns.is_empty());
         if let Some(r) = &root_turns {
@@ -308,120 +397,138 @@ impl Searcher {
                 .fetch_add(legal.len() as u64, Ordering::Relaxed);
             allowed = r.turns.clone();
         }
-        let tb_probing = tables.any() && root_turns.is_none();
         let candidates = if allowed.is_empty() { &legal } else { &allowed };
-        // Until an iteration says better: the table's move, else the first.
         let tt_move = shared.tt.probe(root.hash(), 0).map_or(0, |e| e.move_code);
-        let Some(&fallback) = candidates
+        let &fallback = candidates
             .iter()
             .find(|&&m| P::encode(m) == tt_move)
-            .or(candidates.first())
-        else {
-            return SearchResult::default();
-        };
-        let root_moves = candidates.len();
-        let mut max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as i32 - 1)
-            .clamp(1, MAX_PLY as i32 - 1);
-        let mut multipv = multipv;
-        if limits.skill.weakened() {
-            max_depth = max_depth.min(limits.skill.depth());
-            multipv = multipv.max(Skill::LINES);
-        }
-        let multipv = multipv.clamp(1, root_moves);
+            .or(candidates.first())?;
+        let count = candidates.len();
+        Some(RootMoves {
+            allowed,
+            count,
+            fallback,
+            tb_probing: tables.any() && root_turns.is_none(),
+        })
+    }
+}
 
-        let running = WaitGroup::default();
-        let game = self.game;
-        let variant = root.variant();
-        let network = self.networks.get(variant);
-        // Each helper's last finished iteration, for the vote.
-        let helper_bests: Arc<Mutex<Vec<ThreadBest>>> = Arc::default();
-        for id in 0..self.helpers.len() {
-            let guard = running.enter();
-            let (root, keys, allowed, shared, bests) = (
-                root.clone(),
-                keys.clone(),
-                allowed.clone(),
-                Arc::clone(shared),
-                Arc::clone(&helper_bests),
-            );
-            let network = network.clone();
-            let tables = Arc::clone(&tables);
-            self.helpers.run(id, move |slot| {
-                let mut helper = Worker::<P>::take(slot, &shared, &keys, game);
-                helper.root_allowed = allowed;
-                helper.use_network(network, variant);
-                helper.tables = tables;
-                helper.tb_probing = tb_probing;
-                // Helpers start at staggered depths so threads diverge.
-                let mut depth = 1 + ((id + 1) % 2) as i32;
-                let mut last = None;
-                while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
-                    let score = helper.negamax(&root, depth, -INFINITY, INFINITY, 0, true, false);
-                    if helper.stopped || helper.pv[0].is_empty() {
-                        break;
-                    }
-                    let line = tokens(&root, &helper.pv[0][..helper.pv[0].len().min(2)]);
-                    last = Some(ThreadBest {
-                        best: line[0].clone(),
-                        ponder: line.get(1).cloned(),
-                        score,
-                        depth,
-                    });
-                    depth += 1;
-                }
-                if let Some(best) = last {
-                    bests.lock().unwrap_or_else(|e| e.into_inner()).push(best);
-                }
-                helper.flush_nodes();
-                *slot = Some(helper);
-                drop(guard);
-            });
-        }
-        let mut main = Worker::<P>::take(&mut self.main, shared, &keys, self.game);
-        main.root_allowed = allowed;
-        main.use_network(network, variant);
-        main.tables = tables;
-        main.tb_probing = tb_probing;
-        let mut result = iterate(
-            &mut main, root, limits, max_depth, multipv, root_moves, report,
-        );
-        let seldepth = main.seldepth;
-        self.main = Some(main);
+/// The deepest iteration and the number of lines (MultiPV): a weakened
+/// level stops at its own depth and needs lines to choose among.
+fn depth_and_lines(limits: &Limits, multipv: usize, root_moves: usize) -> (i32, usize) {
+    let mut max_depth = limits
+        .depth
+        .unwrap_or(MAX_PLY as i32 - 1)
+        .clamp(1, MAX_PLY as i32 - 1);
+    let mut multipv = multipv;
+    if limits.skill.weakened() {
+        max_depth = max_depth.min(limits.skill.depth());
+        multipv = multipv.max(Skill::LINES);
+    }
+    (max_depth, multipv.clamp(1, root_moves))
+}
+
+/// What every thread of one search starts from.
+#[derive(Clone)]
+struct ThreadStart<P: Variant> {
+    /// The game's keys up to and including the root's.
+    keys: Vec<u64>,
+    /// As [`RootMoves::allowed`].
+    allowed: Vec<P::Move>,
+    network: Option<Arc<Network>>,
+    variant: VariantId,
+    tables: Arc<Tablebases>,
+    tb_probing: bool,
+    game: u64,
+}
+
+impl<P: Variant> ThreadStart<P> {
+    /// The worker a thread left in `slot`, set up for this search.
+    fn worker(self, slot: &mut Slot, shared: &Arc<Shared>) -> Box<Worker<P>> {
+        let mut worker = Worker::<P>::take(slot, shared, &self.keys, self.game);
+        worker.root_allowed = self.allowed;
+        worker.use_network(self.network, self.variant);
+        worker.tables = self.tables;
+        worker.tb_probing = self.tb_probing;
+        worker
+    }
+}
+
+/// The helper threads of one search while they run.
+#[derive(Default)]
+struct RunningHelpers {
+    running: WaitGroup,
+    /// Each helper's last finished iteration, for the vote.
+    bests: Arc<Mutex<Vec<ThreadBest>>>,
+}
+
+impl RunningHelpers {
+    /// Stops the helpers and waits for them: their last iterations.
+    fn stop(self, shared: &Shared) -> Vec<ThreadBest> {
         shared.stop.store(true, Ordering::SeqCst);
-        running.wait();
-        if let (Some(best), 1) = (&result.best, multipv) {
-            let mut threads = vec![ThreadBest {
-                best: best.clone(),
-                ponder: result.ponder.clone(),
-                score: result.score,
-                depth: result.depth,
-            }];
-            threads.extend(
-                helper_bests
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .drain(..),
-            );
-            if let Some(chosen) = vote(&threads).filter(|&i| i > 0) {
-                let t = &threads[chosen];
-                result.best = Some(t.best.clone());
-                result.ponder = t.ponder.clone();
-                result.score = t.score;
-                // The helper's line, so that the last PV begins with the
-                // bestmove, as Stockfish reports its best thread.
-                let pv = std::iter::once(t.best.clone())
-                    .chain(t.ponder.clone())
-                    .collect();
-                report(&line_info(shared, seldepth, t.depth, 1, t.score, pv));
-            }
+        self.running.wait();
+        let mut bests = self.bests.lock().unwrap_or_else(|e| e.into_inner());
+        std::mem::take(&mut *bests)
+    }
+}
+
+/// A helper's iterative deepening, full-window and one line, until
+/// `max_depth` or the stop: its last finished iteration.
+fn helper_iterations<P: Variant>(
+    helper: &mut Worker<P>,
+    root: &P,
+    id: usize,
+    max_depth: i32,
+    shared: &Shared,
+) -> Option<ThreadBest> {
+    // Helpers start at staggered depths so threads diverge.
+    let mut depth = 1 + ((id + 1) % 2) as i32;
+    let mut last = None;
+    while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
+        let score = helper.negamax(root, depth, -INFINITY, INFINITY, 0, true, false);
+        if helper.stopped || helper.pv[0].is_empty() {
+            break;
         }
-        if result.best.is_none() {
-            result.best = Some(root.format_move(fallback));
-        }
-        result.nodes = shared.nodes.load(Ordering::Relaxed);
-        result
+        let line = tokens(root, &helper.pv[0][..helper.pv[0].len().min(2)]);
+        last = Some(ThreadBest {
+            best: line[0].clone(),
+            ponder: line.get(1).cloned(),
+            score,
+            depth,
+        });
+        depth += 1;
+    }
+    last
+}
+
+/// Lazy SMP's vote between the main thread's result and the helpers'
+/// last iterations: a helper's turn that wins becomes the result.
+fn take_the_vote(
+    result: &mut SearchResult,
+    helper_bests: Vec<ThreadBest>,
+    shared: &Shared,
+    seldepth: usize,
+    report: &mut dyn FnMut(&SearchInfo),
+) {
+    let Some(best) = &result.best else { return };
+    let mut threads = vec![ThreadBest {
+        best: best.clone(),
+        ponder: result.ponder.clone(),
+        score: result.score,
+        depth: result.depth,
+    }];
+    threads.extend(helper_bests);
+    if let Some(chosen) = vote(&threads).filter(|&i| i > 0) {
+        let t = &threads[chosen];
+        result.best = Some(t.best.clone());
+        result.ponder = t.ponder.clone();
+        result.score = t.score;
+        // The helper's line, so that the last PV begins with the
+        // bestmove, as Stockfish reports its best thread.
+        let pv = std::iter::once(t.best.clone())
+            .chain(t.ponder.clone())
+            .collect();
+        report(&line_info(shared, seldepth, t.depth, 1, t.score, pv));
     }
 }
 

@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use super::adjudication::{AdjudicationRules, Adjudicator, ScoreRuling};
-use super::engine::{EngineError, EngineProcess};
+use super::engine::{EngineError, EngineProcess, SearchReply};
 use super::pgn::move_comment;
 use super::record::{GameRecord, GameResult, Termination};
 use super::time_control::{ClockVerdict, Clocks, TimeControl};
@@ -63,7 +63,12 @@ struct Match<'a, P: BoardView> {
 }
 
 impl<P: BoardView> Match<'_, P> {
-    fn finish(self, result: GameResult, termination: Termination, reason: String) -> GameRecord {
+    fn finish(self, ending: Ending) -> GameRecord {
+        let Ending {
+            result,
+            termination,
+            reason,
+        } = ending;
         GameRecord {
             number: self.pairing.number,
             white: self.pairing.white,
@@ -136,120 +141,202 @@ pub fn play_game<P: BoardView>(
     white: &mut EngineProcess,
     black: &mut EngineProcess,
 ) -> GameRecord {
-    let start = Game::<P>::set_up(
-        settings.variant,
-        pairing.opening.fen.as_deref(),
-        settings.castling,
-    );
-    let game = match start {
+    let mut game = match Match::<P>::set_up(settings, pairing) {
         Ok(game) => game,
         // Openings are checked when loaded; this only guards against bugs.
-        Err(e) => {
-            return unplayed(
-                settings,
-                pairing,
-                GameResult::Draw,
-                format!("bad opening: {e}"),
-                [true, true],
-            )
-        }
+        Err(reason) => return unplayed(settings, pairing, GameResult::Draw, reason, [true, true]),
     };
-    let mut game = Match {
-        settings,
-        pairing,
-        game,
-        opening_plies: pairing.opening.moves.len(),
-        annotations: Vec::new(),
-        healthy: [true, true],
-    };
-    for token in &pairing.opening.moves {
-        if let Err(e) = game.play_token(token) {
-            let reason = format!("bad opening move {token}: {e}");
-            return unplayed(settings, pairing, GameResult::Draw, reason, [true, true]);
-        }
-    }
-
     let mut engines = [white, black];
-    for (side, engine) in engines.iter_mut().enumerate() {
-        if let Err(e) = engine.new_game(settings.handshake_timeout) {
-            game.healthy[side] = false;
-            let white = side == 0;
-            return game.finish(
-                GameResult::loss_for(white),
-                Termination::Abandoned,
-                format!("{} engine failed to start the game: {e}", colour(white)),
-            );
+    let ending = match game.start_engines(&mut engines) {
+        Ok(()) => game.play_out(&mut engines),
+        Err(ending) => ending,
+    };
+    game.finish(ending)
+}
+
+/// How a game ended, as its record tells it.
+struct Ending {
+    result: GameResult,
+    termination: Termination,
+    /// Why, in words ("White mates").
+    reason: String,
+}
+
+impl Ending {
+    /// The side `white` tells (true: White) loses.
+    fn loss(white: bool, termination: Termination, reason: String) -> Ending {
+        Ending {
+            result: GameResult::loss_for(white),
+            termination,
+            reason,
         }
     }
 
-    let mut clocks = Clocks::new(settings.tc, settings.margin, settings.hang_timeout);
-    let mut adjudicator = Adjudicator::new(settings.adjudication);
-    loop {
-        if let Some(verdict) = game.game.verdict() {
-            return game.finish(verdict.result, Termination::Normal, verdict.sentence());
+    fn adjudicated_draw(reason: &str) -> Ending {
+        Ending {
+            result: GameResult::Draw,
+            termination: Termination::Adjudication,
+            reason: reason.into(),
         }
-        if adjudicator.move_limit_reached(game.game.tokens().len()) {
-            return game.finish(
-                GameResult::Draw,
+    }
+}
+
+/// Both engines, White's first.
+type Engines<'e> = [&'e mut EngineProcess; 2];
+
+impl<'a, P: BoardView> Match<'a, P> {
+    /// The game at the end of the opening, or why it cannot start from it.
+    fn set_up(settings: &'a GameSettings, pairing: Pairing<'a>) -> Result<Self, String> {
+        let start = Game::<P>::set_up(
+            settings.variant,
+            pairing.opening.fen.as_deref(),
+            settings.castling,
+        );
+        let game = start.map_err(|e| format!("bad opening: {e}"))?;
+        let mut game = Match {
+            settings,
+            pairing,
+            game,
+            opening_plies: pairing.opening.moves.len(),
+            annotations: Vec::new(),
+            healthy: [true, true],
+        };
+        for token in &pairing.opening.moves {
+            game.play_token(token)
+                .map_err(|e| format!("bad opening move {token}: {e}"))?;
+        }
+        Ok(game)
+    }
+
+    /// `ucinewgame` to both engines; one that does not answer loses.
+    fn start_engines(&mut self, engines: &mut Engines<'_>) -> Result<(), Ending> {
+        for (side, engine) in engines.iter_mut().enumerate() {
+            if let Err(e) = engine.new_game(self.settings.handshake_timeout) {
+                self.healthy[side] = false;
+                let white = side == 0;
+                return Err(Ending::loss(
+                    white,
+                    Termination::Abandoned,
+                    format!("{} engine failed to start the game: {e}", colour(white)),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays turns until the game ends.
+    fn play_out(&mut self, engines: &mut Engines<'_>) -> Ending {
+        let settings = self.settings;
+        let mut clocks = Clocks::new(settings.tc, settings.margin, settings.hang_timeout);
+        let mut adjudicator = Adjudicator::new(settings.adjudication);
+        loop {
+            if let Err(ending) = self.turn(engines, &mut clocks, &mut adjudicator) {
+                return ending;
+            }
+        }
+    }
+
+    /// One turn: the game may be over already; else the side to move's
+    /// engine moves, and the move is checked, played and adjudicated.
+    fn turn(
+        &mut self,
+        engines: &mut Engines<'_>,
+        clocks: &mut Clocks,
+        adjudicator: &mut Adjudicator,
+    ) -> Result<(), Ending> {
+        if let Some(verdict) = self.game.verdict() {
+            return Err(Ending {
+                result: verdict.result,
+                termination: Termination::Normal,
+                reason: verdict.sentence(),
+            });
+        }
+        if adjudicator.move_limit_reached(self.game.tokens().len()) {
+            return Err(Ending::adjudicated_draw("Draw (move limit adjudication)"));
+        }
+        let white = self.game.position().white_to_move();
+        let reply = self.ask(engines[usize::from(!white)], white, clocks)?;
+        if let ClockVerdict::Flagged(used) = clocks.charge(white, reply.elapsed) {
+            return Err(Ending::loss(
+                white,
+                Termination::TimeForfeit,
+                format!("{} loses on time (move took {used} ms)", colour(white)),
+            ));
+        }
+        self.play_reply(white, &reply)?;
+        let move_number = (self.game.tokens().len() as u32).div_ceil(2);
+        match adjudicator.record(white, move_number, reply.score) {
+            ScoreRuling::Continue => Ok(()),
+            ScoreRuling::Draw => Err(Ending::adjudicated_draw("Draw (score adjudication)")),
+            ScoreRuling::Loss { white: loser } => Err(Ending::loss(
+                loser,
                 Termination::Adjudication,
-                "Draw (move limit adjudication)".into(),
-            );
+                format!("{} wins (score adjudication)", colour(!loser)),
+            )),
         }
-        let white = game.game.position().white_to_move();
+    }
+
+    /// The side to move's search; an engine that does not answer in time
+    /// loses (on time under a clock, else as hung), and so does one that
+    /// crashed.
+    fn ask(
+        &mut self,
+        engine: &mut EngineProcess,
+        white: bool,
+        clocks: &Clocks,
+    ) -> Result<SearchReply, Ending> {
         let side = usize::from(!white);
-        let engine = &mut engines[side];
         let limit = clocks.deadline(white);
-        let reply = engine.search(&game.position_command(), &clocks.go_command(), limit);
-        let reply = match reply {
-            Ok(reply) => reply,
-            Err(EngineError::Timeout(_)) if settings.tc.is_timed() => {
-                game.healthy[side] = engine.stop_search(STOP_GRACE);
-                return game.finish(
-                    GameResult::loss_for(white),
+        let reply = engine.search(&self.position_command(), &clocks.go_command(), limit);
+        match reply {
+            Ok(reply) => Ok(reply),
+            Err(EngineError::Timeout(_)) if self.settings.tc.is_timed() => {
+                // A late engine that answers `stop` in time plays on.
+                self.healthy[side] = engine.stop_search(STOP_GRACE);
+                Err(Ending::loss(
+                    white,
                     Termination::TimeForfeit,
                     format!(
                         "{} loses on time (no move within {} ms)",
                         colour(white),
                         limit.as_millis()
                     ),
-                );
+                ))
             }
             Err(EngineError::Timeout(_)) => {
-                game.healthy[side] = false;
-                return game.finish(
-                    GameResult::loss_for(white),
+                self.healthy[side] = false;
+                Err(Ending::loss(
+                    white,
                     Termination::Abandoned,
                     format!(
                         "{} engine hung (no move within {} s)",
                         colour(white),
                         limit.as_secs_f64()
                     ),
-                );
+                ))
             }
             Err(EngineError::Crashed(e)) => {
-                game.healthy[side] = false;
-                return game.finish(
-                    GameResult::loss_for(white),
+                self.healthy[side] = false;
+                Err(Ending::loss(
+                    white,
                     Termination::Abandoned,
                     format!("{} engine crashed: {e}", colour(white)),
-                );
+                ))
             }
-        };
-        if let ClockVerdict::Flagged(used) = clocks.charge(white, reply.elapsed) {
-            return game.finish(
-                GameResult::loss_for(white),
-                Termination::TimeForfeit,
-                format!("{} loses on time (move took {used} ms)", colour(white)),
-            );
         }
-        let Some(token) = reply.bestmove else {
-            return game.finish(
-                GameResult::loss_for(white),
+    }
+
+    /// Plays the reply's move with its comment; a missing or illegal move
+    /// loses.
+    fn play_reply(&mut self, white: bool, reply: &SearchReply) -> Result<(), Ending> {
+        let Some(token) = &reply.bestmove else {
+            return Err(Ending::loss(
+                white,
                 Termination::IllegalMove,
                 format!("{} sends bestmove without a move", colour(white)),
-            );
+            ));
         };
-        if let Err(e) = game.play_token(&token) {
+        if let Err(e) = self.play_token(token) {
             // The parser's reason, when it says more than "illegal move X".
             let why = match e {
                 MoveError::Illegal {
@@ -258,32 +345,15 @@ pub fn play_game<P: BoardView>(
                 } => String::new(),
                 _ => format!(" ({e})"),
             };
-            return game.finish(
-                GameResult::loss_for(white),
+            return Err(Ending::loss(
+                white,
                 Termination::IllegalMove,
                 format!("{} makes an illegal move: {token}{why}", colour(white)),
-            );
+            ));
         }
-        if let Some(note) = game.annotations.last_mut() {
+        if let Some(note) = self.annotations.last_mut() {
             *note = move_comment(reply.score, reply.depth, reply.elapsed);
         }
-        let move_number = (game.game.tokens().len() as u32).div_ceil(2);
-        match adjudicator.record(white, move_number, reply.score) {
-            ScoreRuling::Continue => {}
-            ScoreRuling::Draw => {
-                return game.finish(
-                    GameResult::Draw,
-                    Termination::Adjudication,
-                    "Draw (score adjudication)".into(),
-                )
-            }
-            ScoreRuling::Loss { white: loser } => {
-                return game.finish(
-                    GameResult::loss_for(loser),
-                    Termination::Adjudication,
-                    format!("{} wins (score adjudication)", colour(!loser)),
-                )
-            }
-        }
+        Ok(())
     }
 }

@@ -100,6 +100,62 @@ pub struct TrainArgs {
 }
 
 pub fn run(args: TrainArgs) -> anyhow::Result<()> {
+    check(&args)?;
+    crate::tune::use_threads(args.threads)?;
+    let variant = VariantId::parse(&args.variant)?;
+    let space = crate::with_variant!(variant, P => InputSpace::of::<P>(variant));
+    let started = Instant::now();
+    let mut data = TrainingData::read(variant, &space, &args)?;
+    eprintln!(
+        "train {variant}: {} positions read in {:.1} s{}; {} inputs, {} hidden, {} output buckets; {} samples held out{}",
+        data.records,
+        started.elapsed().as_secs_f64(),
+        if args.mirror { ", each also mirrored" } else { "" },
+        space.inputs(),
+        args.hidden,
+        args.buckets,
+        data.held_out.len(),
+        if args.validate.is_empty() {
+            ""
+        } else {
+            " (--validate)"
+        }
+    );
+
+    let checkpoint_path = checkpoint_path(&args.out);
+    let Start {
+        mut net,
+        mut adam,
+        first_epoch,
+    } = if args.resume {
+        resume(variant, &space, &args, &checkpoint_path)?
+    } else {
+        fresh_start(variant, &space, &args)?
+    };
+    eprintln!(
+        "held-out loss {:.6} before epoch {first_epoch}",
+        net.loss(&data.held_out)
+    );
+
+    for epoch in first_epoch..=args.epochs {
+        let begun = Instant::now();
+        let train_loss = run_epoch(&mut net, &mut adam, &mut data, &args, epoch);
+        let secs = begun.elapsed().as_secs_f64();
+        eprintln!(
+            "epoch {epoch}/{}: train loss {:.6}, held-out loss {:.6}, {:.1} s ({:.0} positions/s)",
+            args.epochs,
+            train_loss,
+            net.loss(&data.held_out),
+            secs,
+            data.train.len() as f64 / secs.max(1e-9)
+        );
+        save_epoch(variant, epoch, &net, &adam, &checkpoint_path, &args.out)?;
+    }
+    write_network(&net, variant, &args.out, &data.held_out, started)
+}
+
+/// The options' bounds.
+fn check(args: &TrainArgs) -> anyhow::Result<()> {
     if args.hidden == 0 || args.hidden > 4096 || args.epochs == 0 || args.batch == 0 {
         return Err(anyhow!(
             "--hidden (1..4096), --epochs and --batch must be positive"
@@ -111,142 +167,190 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&args.lambda) || args.rate <= 0.0 {
         return Err(anyhow!("--lambda must be in 0..1 and --rate positive"));
     }
-    crate::tune::use_threads(args.threads)?;
-    let variant = VariantId::parse(&args.variant)?;
-    let space = crate::with_variant!(variant, P => InputSpace::of::<P>(variant));
-    let started = Instant::now();
-    let limit = args.limit.unwrap_or(usize::MAX);
-    let Samples { samples, fullmoves } = read_samples(variant, &space, &args, &args.data, limit)?;
-    let records = fullmoves.len();
-    let (held_out, mut train) = if args.validate.is_empty() {
-        split(&samples, &fullmoves, args.seed)
-    } else {
-        let held = read_samples(variant, &space, &args, &args.validate, usize::MAX)?;
-        let held_out = held.samples.into_iter().map(|(_, s)| s).collect();
-        (held_out, (0..samples.len()).collect())
-    };
-    eprintln!(
-        "train {variant}: {records} positions read in {:.1} s{}; {} inputs, {} hidden, {} output buckets; {} samples held out{}",
-        started.elapsed().as_secs_f64(),
-        if args.mirror { ", each also mirrored" } else { "" },
-        space.inputs(),
-        args.hidden,
-        args.buckets,
-        held_out.len(),
-        if args.validate.is_empty() {
-            ""
-        } else {
-            " (--validate)"
-        }
-    );
+    Ok(())
+}
 
-    let checkpoint_path = checkpoint_path(&args.out);
-    let (mut net, mut adam, first_epoch) = if args.resume {
-        let bytes = std::fs::read(&checkpoint_path)
-            .with_context(|| format!("cannot read {}", checkpoint_path.display()))?;
-        let c = Checkpoint::from_bytes(&bytes)
-            .map_err(|e| anyhow!("{}: {e}", checkpoint_path.display()))?;
-        if c.variant != variant
-            || c.net.inputs != space.inputs()
-            || c.net.hidden != args.hidden
-            || c.net.buckets != args.buckets
-        {
-            return Err(anyhow!(
-                "{} is a {}x{} {} checkpoint with {} output buckets, not {}x{} {variant} with {}",
-                checkpoint_path.display(),
-                c.net.inputs,
-                c.net.hidden,
-                c.variant,
-                c.net.buckets,
-                space.inputs(),
-                args.hidden,
-                args.buckets
-            ));
-        }
-        eprintln!("resuming after epoch {}", c.epoch);
-        (c.net, c.adam, c.epoch + 1)
-    } else {
-        let net = match &args.init {
-            Some(init) => {
-                let net = initial_network(init, variant, &space)?;
-                // One output layer may grow into buckets (each a copy).
-                let grows = net.buckets == 1 && args.buckets > 1;
-                if net.hidden != args.hidden || (net.buckets != args.buckets && !grows) {
-                    return Err(anyhow!(
-                        "{init} has {} hidden neurons and {} output buckets: pass --hidden {} --buckets {}",
-                        net.hidden,
-                        net.buckets,
-                        net.hidden,
-                        net.buckets
-                    ));
-                }
-                let float = FloatNet::from_network(&net);
-                if grows {
-                    eprintln!(
-                        "starting from {init}, its output layer copied into {} buckets",
-                        args.buckets
-                    );
-                    float.with_buckets(args.buckets)
-                } else {
-                    eprintln!("starting from {init}");
-                    float
-                }
-            }
-            None => FloatNet::random(space.inputs(), args.hidden, args.buckets, args.seed),
-        };
-        let adam = Adam::new(net.params.len());
-        (net, adam, 1)
-    };
-    eprintln!(
-        "held-out loss {:.6} before epoch {first_epoch}",
-        net.loss(&held_out)
-    );
+/// The samples trained on and those that judge the network.
+struct TrainingData {
+    /// Every sample of `--data`, with its record's number.
+    samples: Vec<(usize, Sample)>,
+    /// Records read from `--data` (at most `--limit`).
+    records: usize,
+    /// One game in twenty of `--data`, or every position of `--validate`.
+    held_out: Vec<Sample>,
+    /// Indices into `samples` of those trained on, shuffled each epoch.
+    train: Vec<usize>,
+}
 
-    for epoch in first_epoch..=args.epochs {
-        let begun = Instant::now();
-        // Each epoch its own shuffle, the same on a resumed run.
-        SplitMix64::new(args.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            .shuffle(&mut train);
-        let rate = if epoch * 4 > args.epochs * 3 {
-            args.rate / 10.0
+impl TrainingData {
+    fn read(variant: VariantId, space: &InputSpace, args: &TrainArgs) -> anyhow::Result<Self> {
+        let limit = args.limit.unwrap_or(usize::MAX);
+        let Samples { samples, fullmoves } = read_samples(variant, space, args, &args.data, limit)?;
+        let records = fullmoves.len();
+        let (held_out, train) = if args.validate.is_empty() {
+            split(&samples, &fullmoves, args.seed)
         } else {
-            args.rate
+            let held = read_samples(variant, space, args, &args.validate, usize::MAX)?;
+            let held_out = held.samples.into_iter().map(|(_, s)| s).collect();
+            (held_out, (0..samples.len()).collect())
         };
-        let mut loss_sum = 0.0;
-        let mut batches = 0;
-        for chunk in train.chunks(args.batch) {
-            let batch: Vec<&Sample> = chunk.iter().map(|&i| &samples[i].1).collect();
-            let (grad, loss) = net.gradient(&batch);
-            adam.step(&mut net, &grad, rate);
-            loss_sum += loss;
-            batches += 1;
-        }
-        let secs = begun.elapsed().as_secs_f64();
-        eprintln!(
-            "epoch {epoch}/{}: train loss {:.6}, held-out loss {:.6}, {:.1} s ({:.0} positions/s)",
-            args.epochs,
-            loss_sum / f64::from(batches.max(1)),
-            net.loss(&held_out),
-            secs,
-            train.len() as f64 / secs.max(1e-9)
-        );
-        let checkpoint = Checkpoint {
-            variant,
-            epoch,
-            net: net.clone(),
-            adam: adam.clone(),
-        };
-        write_atomically(&checkpoint_path, &checkpoint.to_bytes())?;
-        write_atomically(&args.out, &net.quantise(variant).to_bytes())?;
+        Ok(TrainingData {
+            samples,
+            records,
+            held_out,
+            train,
+        })
     }
+}
+
+/// What the epochs start from.
+struct Start {
+    net: FloatNet,
+    adam: Adam,
+    first_epoch: usize,
+}
+
+/// `--resume`: the checkpoint of an interrupted run, which must be of this
+/// variant and shape.
+fn resume(
+    variant: VariantId,
+    space: &InputSpace,
+    args: &TrainArgs,
+    checkpoint_path: &Path,
+) -> anyhow::Result<Start> {
+    let bytes = std::fs::read(checkpoint_path)
+        .with_context(|| format!("cannot read {}", checkpoint_path.display()))?;
+    let c = Checkpoint::from_bytes(&bytes)
+        .map_err(|e| anyhow!("{}: {e}", checkpoint_path.display()))?;
+    if c.variant != variant
+        || c.net.inputs != space.inputs()
+        || c.net.hidden != args.hidden
+        || c.net.buckets != args.buckets
+    {
+        return Err(anyhow!(
+            "{} is a {}x{} {} checkpoint with {} output buckets, not {}x{} {variant} with {}",
+            checkpoint_path.display(),
+            c.net.inputs,
+            c.net.hidden,
+            c.variant,
+            c.net.buckets,
+            space.inputs(),
+            args.hidden,
+            args.buckets
+        ));
+    }
+    eprintln!("resuming after epoch {}", c.epoch);
+    Ok(Start {
+        net: c.net,
+        adam: c.adam,
+        first_epoch: c.epoch + 1,
+    })
+}
+
+/// Epoch 1 of random weights, or of the `--init` network's.
+fn fresh_start(variant: VariantId, space: &InputSpace, args: &TrainArgs) -> anyhow::Result<Start> {
+    let net = match &args.init {
+        Some(init) => {
+            let net = initial_network(init, variant, space)?;
+            // One output layer may grow into buckets (each a copy).
+            let grows = net.buckets == 1 && args.buckets > 1;
+            if net.hidden != args.hidden || (net.buckets != args.buckets && !grows) {
+                return Err(anyhow!(
+                    "{init} has {} hidden neurons and {} output buckets: pass --hidden {} --buckets {}",
+                    net.hidden,
+                    net.buckets,
+                    net.hidden,
+                    net.buckets
+                ));
+            }
+            let float = FloatNet::from_network(&net);
+            if grows {
+                eprintln!(
+                    "starting from {init}, its output layer copied into {} buckets",
+                    args.buckets
+                );
+                float.with_buckets(args.buckets)
+            } else {
+                eprintln!("starting from {init}");
+                float
+            }
+        }
+        None => FloatNet::random(space.inputs(), args.hidden, args.buckets, args.seed),
+    };
+    let adam = Adam::new(net.params.len());
+    Ok(Start {
+        net,
+        adam,
+        first_epoch: 1,
+    })
+}
+
+/// One pass over the training samples in shuffled mini-batches; the mean
+/// loss of its batches.
+fn run_epoch(
+    net: &mut FloatNet,
+    adam: &mut Adam,
+    data: &mut TrainingData,
+    args: &TrainArgs,
+    epoch: usize,
+) -> f64 {
+    // Each epoch its own shuffle, the same on a resumed run.
+    SplitMix64::new(args.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .shuffle(&mut data.train);
+    let rate = if epoch * 4 > args.epochs * 3 {
+        args.rate / 10.0
+    } else {
+        args.rate
+    };
+    let mut loss_sum = 0.0;
+    let mut batches = 0;
+    for chunk in data.train.chunks(args.batch) {
+        let batch: Vec<&Sample> = chunk.iter().map(|&i| &data.samples[i].1).collect();
+        let (grad, loss) = net.gradient(&batch);
+        adam.step(net, &grad, rate);
+        loss_sum += loss;
+        batches += 1;
+    }
+    loss_sum / f64::from(batches.max(1))
+}
+
+/// The checkpoint and the network after an epoch, so that a killed run
+/// loses one epoch at most (`--resume`) and its network is usable
+/// meanwhile.
+fn save_epoch(
+    variant: VariantId,
+    epoch: usize,
+    net: &FloatNet,
+    adam: &Adam,
+    checkpoint_path: &Path,
+    out: &Path,
+) -> anyhow::Result<()> {
+    let checkpoint = Checkpoint {
+        variant,
+        epoch,
+        net: net.clone(),
+        adam: adam.clone(),
+    };
+    write_atomically(checkpoint_path, &checkpoint.to_bytes())?;
+    write_atomically(out, &net.quantise(variant).to_bytes())
+}
+
+/// Writes the quantised network and tells how far its integers stray from
+/// the floats on the held-out positions.
+fn write_network(
+    net: &FloatNet,
+    variant: VariantId,
+    out: &Path,
+    held_out: &[Sample],
+    started: Instant,
+) -> anyhow::Result<()> {
     // Again, for a resumed run with no epoch left: the network as
     // this build quantises it.
     let quantised = net.quantise(variant);
-    write_atomically(&args.out, &quantised.to_bytes())?;
-    // How far the integers stray from the floats, on the held-out positions.
+    write_atomically(out, &quantised.to_bytes())?;
     let mut worst = 0.0f32;
     let mut total = 0.0f64;
-    for s in &held_out {
+    for s in held_out {
         let acc = quantised_accumulator(&quantised, s);
         let q = quantised.evaluate(&acc, true, usize::from(s.bucket)) as f32;
         let d = (q - net.centipawns(s)).abs();
@@ -255,7 +359,7 @@ pub fn run(args: TrainArgs) -> anyhow::Result<()> {
     }
     eprintln!(
         "wrote {}: quantised vs float evaluation differ by {:.2} cp on average, {:.0} at most; {:.0} s in all",
-        args.out.display(),
+        out.display(),
         total / held_out.len().max(1) as f64,
         worst,
         started.elapsed().as_secs_f64()
