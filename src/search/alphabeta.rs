@@ -120,6 +120,12 @@ pub struct Worker<P: Variant> {
     lmr: Vec<[i32; 64]>,
     /// Whether the turn into each ply was a null move (no two in a row).
     null_played: Vec<bool>,
+    /// The turn (its code) a singular-extension search at each ply leaves
+    /// out; 0 for none.
+    excluded: Vec<u32>,
+    /// Double singular extensions on the path to each ply (they are
+    /// capped, or the tree could grow without end).
+    double_extensions: Vec<u32>,
     /// The network's accumulators, when the variant has a network loaded.
     nnue: Option<AccumulatorStack>,
     /// The endgame tables, probed inside the search when `tb_probing`
@@ -181,6 +187,8 @@ impl<P: Variant> Worker<P> {
         self.root_excluded.clear();
         self.root_allowed.clear();
         self.null_played.fill(false);
+        self.excluded.fill(0);
+        self.double_extensions.fill(0);
         self.moved.fill(None);
         self.stopped = false;
     }
@@ -219,6 +227,8 @@ impl<P: Variant> Worker<P> {
             lmr: lmr_table(&params),
             params,
             null_played: vec![false; MAX_PLY + 2],
+            excluded: vec![0; MAX_PLY + 2],
+            double_extensions: vec![0; MAX_PLY + 2],
             nnue: None,
             tables: Arc::default(),
             tb_probing: false,
@@ -358,11 +368,16 @@ impl<P: Variant> Worker<P> {
             return self.evaluate(pos, ply);
         }
 
+        // A singular-extension search of this node without one turn: its
+        // result is no value of the node, so it neither reads the table's
+        // bound nor stores one, and prunes nothing before the turns.
+        let excluded = self.excluded[ply];
         let key = pos.hash();
         let tt_entry = self.shared.tt.probe(key, ply as i32);
         let tt_move = tt_entry.map_or(0, |e| e.move_code);
         if let Some(e) = tt_entry {
             if !pv_node
+                && excluded == 0
                 && ply > 0
                 && e.depth >= depth
                 && e.decides(alpha, beta)
@@ -376,6 +391,7 @@ impl<P: Variant> Worker<P> {
         // value does not depend on the 50-move count): a cut-off whenever
         // the value they give settles the window.
         if ply > 0
+            && excluded == 0
             && self.tb_probing
             && depth >= self.tables.config.probe_depth
             && pos.halfmove_clock() == 0
@@ -419,7 +435,7 @@ impl<P: Variant> Worker<P> {
         if depth >= self.params.iir_min_depth && tt_move == 0 && (pv_node || cut_node) {
             depth -= 1;
         }
-        if !pv_node && !in_check && ply > 0 {
+        if !pv_node && !in_check && ply > 0 && excluded == 0 {
             // Reverse futility: far above beta with little depth left.
             if depth <= self.params.rfp_max_depth
                 && static_eval - self.params.rfp_margin * (depth - i32::from(improving)) >= beta
@@ -490,7 +506,12 @@ impl<P: Variant> Worker<P> {
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut legal = 0;
+        // A fail-high without the table's turn: the node fails high.
+        let mut multi_cut = None;
         while let Some(m) = picker.next(pos, &self.history, ply, &context) {
+            if excluded != 0 && P::encode(m) == excluded {
+                continue;
+            }
             if ply == 0
                 && (self.root_excluded.contains(&m)
                     || !(self.root_allowed.is_empty() || self.root_allowed.contains(&m)))
@@ -541,11 +562,57 @@ impl<P: Variant> Worker<P> {
                     continue;
                 }
             }
-            self.keys.push(child.hash());
-            self.moved[ply + 1] = Some(pos.piece_to_index(m));
-            let extension = i32::from(
+            let mut extension = i32::from(
                 gives_check && ply < 2 * depth as usize + self.params.max_check_extensions as usize,
             );
+            // Singular extension: the table's turn, when every other turn
+            // searched to half the depth falls clearly short of its score,
+            // is the only good one and is searched deeper.
+            let singular_candidate = tt_entry.filter(|e| {
+                ply > 0
+                    && excluded == 0
+                    && depth >= self.params.se_min_depth
+                    && P::encode(m) == tt_move
+                    && e.depth >= depth - 3
+                    && e.bound != Bound::Upper
+                    && !is_mate(e.score)
+            });
+            if let Some(e) = singular_candidate {
+                let singular_beta = e.score - self.params.se_beta_margin * depth;
+                self.excluded[ply] = tt_move;
+                let score = self.negamax(
+                    pos,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                    cut_node,
+                );
+                self.excluded[ply] = 0;
+                if self.stopped {
+                    break;
+                }
+                if score < singular_beta {
+                    extension = 1;
+                    if !pv_node
+                        && score < singular_beta - self.params.se_double_margin
+                        && self.double_extensions[ply] < 6
+                    {
+                        extension = 2;
+                    }
+                } else if singular_beta >= beta {
+                    multi_cut = Some(singular_beta);
+                    break;
+                } else if e.score >= beta {
+                    // Another turn is nearly as good: this one needs less.
+                    extension = -1;
+                }
+            }
+            self.double_extensions[ply + 1] =
+                self.double_extensions[ply] + u32::from(extension >= 2);
+            self.keys.push(child.hash());
+            self.moved[ply + 1] = Some(pos.piece_to_index(m));
             let new_depth = depth - 1 + extension;
 
             let score = if legal == 1 {
@@ -634,7 +701,14 @@ impl<P: Variant> Worker<P> {
         if self.stopped {
             return 0;
         }
+        if let Some(score) = multi_cut {
+            return score;
+        }
         if legal == 0 {
+            // Without the excluded turn there is none: it is singular.
+            if excluded != 0 {
+                return alpha;
+            }
             return end_score(pos.end_without_moves(), ply);
         }
         if best_score == -INFINITY {
@@ -650,6 +724,9 @@ impl<P: Variant> Worker<P> {
             Bound::Upper => best_score < static_eval,
             Bound::Exact => true,
         };
+        if excluded != 0 {
+            return best_score;
+        }
         if error_known
             && !in_check
             && best_move.is_none_or(|m| !pos.is_tactical(m))

@@ -86,6 +86,13 @@ search_params! {
     see_tactical_margin: 100, 20, 300;
     qs_futility_margin: 200, 50, 500;
     max_check_extensions: 16, 0, 64;
+    /// Singular extensions: from this depth, the table's turn is searched
+    /// one ply deeper when every other turn, searched to half the depth,
+    /// stays below the table's score by `se_beta_margin` per ply (two
+    /// plies deeper off the PV when by `se_double_margin` more).
+    se_min_depth: 8, 4, 14;
+    se_beta_margin: 2, 1, 8;
+    se_double_margin: 20, 0, 100;
     /// A score drop of this many centipawns doubles the soft time limit.
     tm_score_drop_divisor: 200, 50, 1000;
     /// Iterations below this depth do not scale the soft limit.
