@@ -1,7 +1,9 @@
 //! The list of backends: the one place a backend is tied to the variants
-//! it plays. A new variant is a [`super::VariantId`] (name and place in
-//! [`super::VariantId::ALL`], in `id.rs`) plus one arm here; the match
-//! being exhaustive, a variant without a backend does not compile.
+//! it plays. A new variant's [`super::VariantId`] (name and place in
+//! [`super::VariantId::ALL`], in `id.rs`) needs one arm here; the match
+//! being exhaustive, a variant without a backend does not compile. Every
+//! file a new variant touches: docs/architecture.md, "How to add a
+//! variant".
 
 /// Runs `$body` with `$P` bound to the position type that plays the
 /// [`VariantId`](crate::variants::VariantId) `$variant`, and evaluates to
