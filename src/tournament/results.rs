@@ -37,7 +37,7 @@ pub struct MatchResults {
     pub draws: u32,
     pub losses: u32,
     /// Complete game pairs only (the SPRT's input).
-    pub pairs: PairCounts,
+    pub pairs: Pentanomial,
     /// Games whose pair is not complete (in W-D-L, not in `pairs`).
     pub unpaired_games: u32,
     pub terminations: BTreeMap<String, u32>,
@@ -46,65 +46,12 @@ pub struct MatchResults {
     pub stopped: Option<String>,
 }
 
-/// Pentanomial counts, WL and DD apart as [`Pentanomial`] keeps them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PairCounts {
-    pub ll: u32,
-    pub ld: u32,
-    pub wl: u32,
-    pub dd: u32,
-    pub wd: u32,
-    pub ww: u32,
-}
-
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtSettings {
     pub elo0: f64,
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
-}
-
-impl From<Pentanomial> for PairCounts {
-    fn from(p: Pentanomial) -> PairCounts {
-        let Pentanomial {
-            ll,
-            ld,
-            wl,
-            dd,
-            wd,
-            ww,
-        } = p;
-        PairCounts {
-            ll,
-            ld,
-            wl,
-            dd,
-            wd,
-            ww,
-        }
-    }
-}
-
-impl From<PairCounts> for Pentanomial {
-    fn from(p: PairCounts) -> Pentanomial {
-        let PairCounts {
-            ll,
-            ld,
-            wl,
-            dd,
-            wd,
-            ww,
-        } = p;
-        Pentanomial {
-            ll,
-            ld,
-            wl,
-            dd,
-            wd,
-            ww,
-        }
-    }
 }
 
 impl From<Sprt> for SprtSettings {
@@ -155,7 +102,7 @@ impl MatchResults {
             wins: t.wins,
             draws: t.draws,
             losses: t.losses,
-            pairs: standings.head_to_head_pentanomial().into(),
+            pairs: standings.head_to_head_pentanomial(),
             unpaired_games: standings.unpaired_games() as u32,
             terminations: standings
                 .terminations
@@ -255,7 +202,7 @@ pub fn pool(runs: &[(PathBuf, MatchResults)], sprt: Option<Sprt>) -> Result<Pool
             tally.draws + t.draws,
             tally.losses + t.losses,
         );
-        pairs += Pentanomial::from(run.pairs);
+        pairs += run.pairs;
         unpaired_games += run.unpaired_games;
     }
     let sprt = match sprt {
@@ -297,7 +244,7 @@ impl Pool {
                 run.wins,
                 run.draws,
                 run.losses,
-                ptnml(&run.pairs.into()),
+                ptnml(&run.pairs),
                 run.stopped
                     .as_deref()
                     .map(|why| format!(" (stopped: {why})"))
@@ -378,7 +325,7 @@ pub fn run_pool(files: &[PathBuf], sprt: Option<Sprt>) -> Result<String, String>
 mod tests {
     use super::*;
 
-    fn run(openings: &str, wins: u32, pairs: PairCounts) -> MatchResults {
+    fn run(openings: &str, wins: u32, pairs: Pentanomial) -> MatchResults {
         MatchResults {
             format: FORMAT.to_string(),
             runner_commit: "unknown".into(),
@@ -405,8 +352,8 @@ mod tests {
         }
     }
 
-    fn counts(c: [u32; 6]) -> PairCounts {
-        PairCounts {
+    fn counts(c: [u32; 6]) -> Pentanomial {
+        Pentanomial {
             ll: c[0],
             ld: c[1],
             wl: c[2],
@@ -431,7 +378,7 @@ mod tests {
         let runs = vec![(PathBuf::from("a.json"), a), (PathBuf::from("b.json"), b)];
         let pooled = pool(&runs, None).unwrap();
         assert_eq!(pooled.tally, Tally::new(6, 8, 6));
-        assert_eq!(pooled.pairs, counts([1, 2, 1, 3, 2, 1]).into());
+        assert_eq!(pooled.pairs, counts([1, 2, 1, 3, 2, 1]));
         assert_eq!(pooled.pairs.counts(), [1, 2, 4, 2, 1]);
         assert_eq!(pooled.sprt.map(|s| s.elo1), Some(5.0));
         let report = pooled.report(&runs);
@@ -455,14 +402,14 @@ mod tests {
 
     #[test]
     fn pooling_refuses_other_tests_repeated_openings_and_mixed_sprts() {
-        let a = run("a.epd random (seed 1) from 1", 4, PairCounts::default());
-        let mut b = run("a.epd random (seed 1) from 101", 4, PairCounts::default());
+        let a = run("a.epd random (seed 1) from 1", 4, Pentanomial::default());
+        let mut b = run("a.epd random (seed 1) from 101", 4, Pentanomial::default());
         b.time_control = "10+0.1".into();
         let err = pool(&[("a".into(), a.clone()), ("b".into(), b)], None).unwrap_err();
         assert!(err.contains("a pool needs one test"), "{err}");
         let err = pool(&[("a".into(), a.clone()), ("a2".into(), a.clone())], None).unwrap_err();
         assert!(err.contains("played the same openings"), "{err}");
-        let mut c = run("a.epd random (seed 2) from 1", 4, PairCounts::default());
+        let mut c = run("a.epd random (seed 2) from 1", 4, Pentanomial::default());
         c.sprt = None;
         let err = pool(&[("a".into(), a.clone()), ("c".into(), c.clone())], None).unwrap_err();
         assert!(err.contains("different SPRTs"), "{err}");

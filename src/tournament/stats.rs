@@ -65,7 +65,7 @@ impl Tally {
 /// colours reversed) ended with each pair score, from the first engine's
 /// view. WL (a win and a loss) and DD (two draws) both score 1 and share a
 /// bucket in every formula; they are kept apart only for the record.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Pentanomial {
     /// Two losses (pair score 0).
     pub ll: u32,
