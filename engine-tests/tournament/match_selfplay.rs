@@ -49,10 +49,7 @@ fn replay<P: BoardView>(variant: VariantId, game: &PgnGame) {
             .unwrap_or_else(|e| panic!("{variant}: {text} in {}: {e}", game.movetext));
         let written = pos.san(m).unwrap_or_else(|| pos.format_move(m));
         assert_eq!(text, written, "{variant}: {}", game.movetext);
-        let is_san = matches!(
-            variant,
-            VariantId::Chess | VariantId::Atomic | VariantId::Omega
-        );
+        let is_san = chimera_test_support::variants::facts(variant).san;
         assert_eq!(pos.san(m).is_some(), is_san, "{variant}: {text}");
         if let Some(notation) = pos.variant_notation(m) {
             let comment = format!("{text} {{{notation}}}");

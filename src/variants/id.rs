@@ -10,50 +10,50 @@ use std::str::FromStr;
 
 use serde::{Serialize, Serializer};
 
-/// One of the registered variants. [`VariantId::name`] is its `UCI_Variant`
-/// value; the backend that plays it is picked in
-/// [`super::registry`] (`with_variant!`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum VariantId {
-    Chess,
-    Atomic,
-    Avalanche,
+/// Declares [`VariantId`], [`VariantId::ALL`] and [`VariantId::name`] from
+/// one list, so a variant cannot be named without being in `ALL` (and so
+/// in every suite that iterates it) or be in `ALL` without a name.
+macro_rules! variant_ids {
+    ($($(#[$doc:meta])* $variant:ident => $name:literal,)+) => {
+        /// One of the registered variants. [`VariantId::name`] is its
+        /// `UCI_Variant` value; the backend that plays it is picked in
+        /// [`super::registry`] (`with_variant!`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum VariantId {
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl VariantId {
+            /// Every variant in registry order (the order of the
+            /// `UCI_Variant` combo), the default first.
+            pub const ALL: [VariantId; [$(VariantId::$variant),+].len()] =
+                [$(VariantId::$variant),+];
+
+            /// The `UCI_Variant` value.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $(VariantId::$variant => $name,)+
+                }
+            }
+        }
+    };
+}
+
+variant_ids! {
+    Chess => "chess",
+    Atomic => "atomic",
+    Avalanche => "avalanche",
     /// Avalanche without a push in White's first turn.
-    AvalancheBalanced,
+    AvalancheBalanced => "avalanche-balanced",
     /// Avalanche with Black's king on d8 and queen on e8.
-    AvalancheReversed,
-    Omega,
-    Dynamo,
+    AvalancheReversed => "avalanche-reversed",
+    Omega => "omega",
+    Dynamo => "dynamo",
 }
 
 impl VariantId {
-    /// Every variant in registry order (the order of the `UCI_Variant`
-    /// combo), the default first.
-    pub const ALL: [VariantId; 7] = [
-        VariantId::Chess,
-        VariantId::Atomic,
-        VariantId::Avalanche,
-        VariantId::AvalancheBalanced,
-        VariantId::AvalancheReversed,
-        VariantId::Omega,
-        VariantId::Dynamo,
-    ];
-
     /// The variant played when none is chosen (`UCI_Variant`'s default).
     pub const DEFAULT: VariantId = VariantId::ALL[0];
-
-    /// The `UCI_Variant` value.
-    pub const fn name(self) -> &'static str {
-        match self {
-            VariantId::Chess => "chess",
-            VariantId::Atomic => "atomic",
-            VariantId::Avalanche => "avalanche",
-            VariantId::AvalancheBalanced => "avalanche-balanced",
-            VariantId::AvalancheReversed => "avalanche-reversed",
-            VariantId::Omega => "omega",
-            VariantId::Dynamo => "dynamo",
-        }
-    }
 
     /// The name as the project's binary files write it in their headers:
     /// ASCII, zero-padded to 16 bytes. A longer name keeps its first 16

@@ -88,6 +88,14 @@ pub fn perft_files(variant: VariantId) -> Vec<PerftFile> {
     files
 }
 
+/// Whether `variant` has a Chess960 form: then it has a Chess960 perft
+/// file from the spec, and the web board and `UCI_Chess960` offer it.
+pub fn has_chess960(variant: VariantId) -> bool {
+    perft_files(variant)
+        .iter()
+        .any(|f| f.castling == CastlingMode::Chess960)
+}
+
 /// The lines of a perft file as (FEN, [(depth, count)]), the comments
 /// skipped; a missing file panics with a message naming it.
 pub fn read_perft(path: &str) -> Vec<(String, Vec<(u32, u64)>)> {
