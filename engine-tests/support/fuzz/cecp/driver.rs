@@ -4,15 +4,13 @@
 use std::collections::VecDeque;
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::atomic::Ordering;
-use std::sync::mpsc::RecvTimeoutError;
-use std::thread;
 use std::time::{Duration, Instant};
 
 use super::gen::{Generator, Step};
 use super::model::{Expect, Kind, Model, Race, Range};
 use crate::fuzz::mirror::guarded;
-use crate::fuzz::process::{clip, render, Event, Proc};
+use crate::fuzz::process::{clip, render, Proc};
+use crate::fuzz::session::{Checked, Link, Session};
 use crate::fuzz::transcript::{record, spawn_failure, Failure, Transcript};
 
 /// No output line but a `pong` (which echoes its ping) may be longer:
@@ -24,8 +22,6 @@ const RESCUE_AFTER: Duration = Duration::from_secs(4);
 /// A ping answered later than this is counted as slow (the machine's
 /// load shows there).
 const SLOW_PING: Duration = Duration::from_millis(500);
-/// After `quit` the engine exits within this.
-const QUIT_LIMIT: Duration = Duration::from_secs(5);
 
 #[derive(Clone, Debug)]
 pub struct RunConfig {
@@ -173,7 +169,7 @@ pub fn run(cfg: &RunConfig, progress: &mut dyn FnMut(&Summary)) -> Summary {
                 break;
             }
         };
-        let mut session = Session::new(cfg, proc, std::mem::take(&mut summary));
+        let mut session = CecpSession::new(cfg, proc, std::mem::take(&mut summary));
         let outcome = session.start(&mut gen).and_then(|()| loop {
             if session.stats.lines >= cfg.lines {
                 break session.finish();
@@ -224,9 +220,9 @@ struct PendingRace {
     moves: Vec<String>,
 }
 
-struct Session<'c> {
+struct CecpSession<'c> {
     cfg: &'c RunConfig,
-    proc: Proc,
+    link: Link,
     model: Model,
     stats: Summary,
     pings: VecDeque<PendingPing>,
@@ -242,10 +238,8 @@ struct Session<'c> {
     /// was told to move.
     watched: Option<(u64, Instant, bool)>,
     driver_pings: u64,
-    log: Transcript,
     /// The last line sent that was not a ping.
     last_line: String,
-    quitting: bool,
 }
 
 /// Whether `line` is a thinking line: depth, score, time, nodes, PV.
@@ -254,12 +248,12 @@ fn thinking_line(line: &str) -> bool {
     words.len() >= 4 && words[..4].iter().all(|w| w.parse::<i64>().is_ok())
 }
 
-impl<'c> Session<'c> {
-    fn new(cfg: &'c RunConfig, proc: Proc, mut stats: Summary) -> Session<'c> {
+impl<'c> CecpSession<'c> {
+    fn new(cfg: &'c RunConfig, proc: Proc, mut stats: Summary) -> CecpSession<'c> {
         stats.engines_started += 1;
-        Session {
+        CecpSession {
             cfg,
-            proc,
+            link: Link::new(proc, Transcript::new("CECP", cfg.seed)),
             model: Model::new(),
             stats,
             pings: VecDeque::new(),
@@ -270,19 +264,13 @@ impl<'c> Session<'c> {
             illegal: 0,
             watched: None,
             driver_pings: 0,
-            log: Transcript::new("CECP", cfg.seed),
             last_line: String::new(),
-            quitting: false,
         }
-    }
-
-    fn fail(&self, kind: &str, message: impl Into<String>) -> Box<Failure> {
-        self.log.fail(&self.proc, kind, message)
     }
 
     /// `xboard`, `protover 2` (the features end with `done=1`), then the
     /// generator's preamble.
-    fn start(&mut self, gen: &mut Generator) -> Result<(), Box<Failure>> {
+    fn start(&mut self, gen: &mut Generator) -> Checked {
         self.write(b"xboard\n", true)?;
         self.write(b"protover 2\n", true)?;
         self.sync()?;
@@ -292,7 +280,7 @@ impl<'c> Session<'c> {
         Ok(())
     }
 
-    fn step(&mut self, step: Step) -> Result<(), Box<Failure>> {
+    fn step(&mut self, step: Step) -> Checked {
         match step {
             Step::Line(bytes) => self.send_line(bytes),
             Step::Sleep(ms) => self.pump(Duration::from_millis(ms)),
@@ -301,19 +289,19 @@ impl<'c> Session<'c> {
     }
 
     /// A ping of the driver's own, and its pong.
-    fn sync(&mut self) -> Result<(), Box<Failure>> {
+    fn sync(&mut self) -> Checked {
         self.driver_pings += 1;
         let line = format!("ping {}\n", 1_000_000_000 + self.driver_pings);
         self.send(line.into_bytes(), true)?;
         self.barrier(|s| s.pings.is_empty())
     }
 
-    fn send_line(&mut self, bytes: Vec<u8>) -> Result<(), Box<Failure>> {
+    fn send_line(&mut self, bytes: Vec<u8>) -> Checked {
         self.send(bytes, false)
     }
 
     /// Sends a line (the generator's or the driver's) through the model.
-    fn send(&mut self, bytes: Vec<u8>, driver: bool) -> Result<(), Box<Failure>> {
+    fn send(&mut self, bytes: Vec<u8>, driver: bool) -> Checked {
         let applied = match guarded("the model", || self.model.apply(&bytes)) {
             Ok(a) => a,
             Err(e) => {
@@ -336,7 +324,7 @@ impl<'c> Session<'c> {
                 .then_some(self.expected);
             self.pings.push_back(PendingPing {
                 token,
-                line: self.log.line_no,
+                line: self.link.log.line_no,
                 since: now,
                 counts,
                 thinking: self.model.thinking.map(|t| t.id),
@@ -347,7 +335,7 @@ impl<'c> Session<'c> {
         } else {
             self.last_line = clip(&render(bytes.trim_ascii_end()), 60);
             if applied.kind == Kind::Quit {
-                self.quitting = true;
+                self.link.quitting = true;
             }
         }
         if let Some(race) = applied.race {
@@ -361,7 +349,7 @@ impl<'c> Session<'c> {
             self.write(format!("ping {token}\n").as_bytes(), true)?;
             self.pings.push_back(PendingPing {
                 token,
-                line: self.log.line_no,
+                line: self.link.log.line_no,
                 since: Instant::now(),
                 counts: None,
                 thinking: None,
@@ -389,177 +377,13 @@ impl<'c> Session<'c> {
         }
     }
 
-    fn log_sent(&mut self, bytes: &[u8], driver: bool) {
-        self.log.sent(bytes, driver);
-    }
-
-    fn write(&mut self, bytes: &[u8], driver: bool) -> Result<(), Box<Failure>> {
-        self.log.line_no += 1;
-        if !driver {
-            self.stats.lines += 1;
-            self.stats.bytes += bytes.len() as u64;
-        }
-        self.log_sent(bytes, driver);
-        let sent = self
-            .proc
-            .input
-            .as_ref()
-            .is_some_and(|i| i.send(bytes.to_vec()).is_ok());
-        if !sent {
-            return Err(self.fail("input-closed", "the engine's input is closed"));
-        }
-        Ok(())
-    }
-
-    /// Reads output until `done`, checking timers meanwhile.
-    fn barrier(&mut self, done: impl Fn(&Self) -> bool) -> Result<(), Box<Failure>> {
-        while !done(self) {
-            if self.quitting {
-                return Err(self.fail("fuzzer-bug", "waiting for an engine told to quit"));
-            }
-            self.pump(Duration::from_millis(20))?;
-        }
-        Ok(())
-    }
-
-    /// Reads and checks output for `wait` (at least what is already there).
-    fn pump(&mut self, wait: Duration) -> Result<(), Box<Failure>> {
-        let end = Instant::now() + wait;
-        loop {
-            let left = end.saturating_duration_since(Instant::now());
-            let slice = left.min(Duration::from_millis(20));
-            match self.proc.output.recv_timeout(slice) {
-                Ok(Event::Line(bytes, at)) => self.on_line(bytes, at)?,
-                Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
-                    if self.quitting {
-                        return Ok(());
-                    }
-                    return Err(self.died("the engine closed its output"));
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-            }
-            self.check_timers()?;
-            if left.is_zero() {
-                return Ok(());
-            }
-        }
-    }
-
-    fn died(&mut self, what: &str) -> Box<Failure> {
-        let end = Instant::now() + Duration::from_secs(1);
-        let status = loop {
-            if let Ok(Some(status)) = self.proc.child.try_wait() {
-                break format!("exited with {status}");
-            }
-            if Instant::now() >= end {
-                break "still running".to_string();
-            }
-            thread::sleep(Duration::from_millis(5));
-        };
-        self.fail("engine-died", format!("{what} before quit ({status})"))
-    }
-
     /// The driver's `?`: the engine moves now if it thinks on its move.
-    fn rescue(&mut self) -> Result<(), Box<Failure>> {
+    fn rescue(&mut self) -> Checked {
         self.stats.rescues += 1;
         self.write(b"?\n", true)
     }
 
-    fn check_timers(&mut self) -> Result<(), Box<Failure>> {
-        let now = Instant::now();
-        if self.proc.input_broken.load(Ordering::SeqCst) {
-            return Err(self.died("the engine stopped reading its input"));
-        }
-        if let Some((id, since, false)) = self.watched {
-            if now - since > RESCUE_AFTER {
-                self.watched = Some((id, since, true));
-                self.rescue()?;
-            }
-        }
-        let limit = self.cfg.ping_limit;
-        let may_think = self.model.maybe_thinking() || self.race.is_some();
-        let Some(p) = self.pings.front_mut() else {
-            return Ok(());
-        };
-        if now - p.since <= limit {
-            return Ok(());
-        }
-        if !p.rescued && (may_think || p.thinking.is_some()) {
-            // Answered after the engine's move: make it move now.
-            p.rescued = true;
-            p.since = now;
-            return self.rescue();
-        }
-        let (token, line, rescued) = (p.token.clone(), p.line, p.rescued);
-        Err(self.fail(
-            "ping-timeout",
-            format!(
-                "ping {token} (line {line}) not answered within {} ms{}",
-                limit.as_millis(),
-                if rescued { " of the driver's `?`" } else { "" }
-            ),
-        ))
-    }
-
-    fn on_line(&mut self, bytes: Vec<u8>, at: Instant) -> Result<(), Box<Failure>> {
-        let text = match String::from_utf8(bytes) {
-            Ok(t) => t,
-            Err(e) => {
-                let shown = render(e.as_bytes());
-                self.push_received(&shown);
-                return Err(self.fail("output-not-utf8", format!("output line {shown}")));
-            }
-        };
-        self.push_received(&text);
-        if text.len() > MAX_LINE && !text.starts_with("pong ") {
-            return Err(self.fail(
-                "long-output-line",
-                format!(
-                    "an output line of {} bytes: {}",
-                    text.len(),
-                    clip(&text, 200)
-                ),
-            ));
-        }
-        if let Some(token) = text.strip_prefix("move ") {
-            if token.is_empty() || token.contains(char::is_whitespace) {
-                return Err(self.fail("bad-move-line", format!("{text:?}")));
-            }
-            self.on_move(token.to_string(), at)
-        } else if let Some(token) = text.strip_prefix("pong ") {
-            self.on_pong(token, at)
-        } else if text.starts_with("Error (") {
-            self.stats.errors_seen += 1;
-            self.errors += 1;
-            Ok(())
-        } else if text.starts_with("Illegal move") {
-            self.stats.illegal_seen += 1;
-            self.illegal += 1;
-            Ok(())
-        } else if ["1-0 {", "0-1 {", "1/2-1/2 {"]
-            .iter()
-            .any(|p| text.starts_with(p))
-            && text.ends_with('}')
-        {
-            self.stats.results += 1;
-            if text.starts_with("1/2") {
-                self.stats.draws += 1;
-            }
-            Ok(())
-        } else if text.starts_with("setup (") {
-            self.stats.setups += 1;
-            Ok(())
-        } else if text.starts_with("feature ") || text.starts_with("piece ") {
-            Ok(())
-        } else if thinking_line(&text) {
-            self.stats.thinking_lines += 1;
-            Ok(())
-        } else {
-            Err(self.fail("unexpected-output", format!("{text:?}")))
-        }
-    }
-
-    fn on_move(&mut self, token: String, at: Instant) -> Result<(), Box<Failure>> {
+    fn on_move(&mut self, token: String, at: Instant) -> Checked {
         self.stats.engine_moves += 1;
         // Pings sent while it thought are answered now.
         for p in &mut self.pings {
@@ -583,7 +407,7 @@ impl<'c> Session<'c> {
         }
     }
 
-    fn on_pong(&mut self, token: &str, at: Instant) -> Result<(), Box<Failure>> {
+    fn on_pong(&mut self, token: &str, at: Instant) -> Checked {
         let Some(p) = self.pings.pop_front() else {
             return Err(self.fail("unexpected-pong", format!("pong {token} without a ping")));
         };
@@ -651,7 +475,7 @@ impl<'c> Session<'c> {
     }
 
     /// Every line before the ping has printed what it had to.
-    fn check_counts(&mut self, expected: Expect, token: &str) -> Result<(), Box<Failure>> {
+    fn check_counts(&mut self, expected: Expect, token: &str) -> Checked {
         self.stats.counts_checked += 1;
         for (what, range, seen) in [
             ("Error", expected.errors, self.errors),
@@ -675,32 +499,118 @@ impl<'c> Session<'c> {
     }
 
     fn push_received(&mut self, text: &str) {
-        self.log.received(text);
+        self.link.log.received(text);
     }
 
     /// Every ping answered, then `quit`: the engine must exit with status 0.
-    fn finish(&mut self) -> Result<(), Box<Failure>> {
+    fn finish(&mut self) -> Checked {
         self.sync()?;
-        self.write(b"quit\n", true)?;
-        self.quitting = true;
-        let end = Instant::now() + QUIT_LIMIT;
-        loop {
-            self.pump(Duration::from_millis(20))?;
-            if let Ok(Some(status)) = self.proc.child.try_wait() {
-                // What was printed before the exit is checked too.
-                self.pump(Duration::from_millis(50))?;
-                if !status.success() {
-                    return Err(self.fail("quit-status", format!("quit: the engine {status}")));
-                }
-                return Ok(());
+        self.quit()
+    }
+}
+
+impl Session for CecpSession<'_> {
+    fn link(&self) -> &Link {
+        &self.link
+    }
+
+    fn link_mut(&mut self) -> &mut Link {
+        &mut self.link
+    }
+
+    fn count_sent(&mut self, len: usize) {
+        self.stats.lines += 1;
+        self.stats.bytes += len as u64;
+    }
+
+    fn check_timers(&mut self) -> Checked {
+        let now = Instant::now();
+        if let Some((id, since, false)) = self.watched {
+            if now - since > RESCUE_AFTER {
+                self.watched = Some((id, since, true));
+                self.rescue()?;
             }
-            thread::sleep(Duration::from_millis(5));
-            if Instant::now() > end {
-                return Err(self.fail(
-                    "quit-timeout",
-                    format!("still running {} s after quit", QUIT_LIMIT.as_secs()),
-                ));
+        }
+        let limit = self.cfg.ping_limit;
+        let may_think = self.model.maybe_thinking() || self.race.is_some();
+        let Some(p) = self.pings.front_mut() else {
+            return Ok(());
+        };
+        if now - p.since <= limit {
+            return Ok(());
+        }
+        if !p.rescued && (may_think || p.thinking.is_some()) {
+            // Answered after the engine's move: make it move now.
+            p.rescued = true;
+            p.since = now;
+            return self.rescue();
+        }
+        let (token, line, rescued) = (p.token.clone(), p.line, p.rescued);
+        Err(self.fail(
+            "ping-timeout",
+            format!(
+                "ping {token} (line {line}) not answered within {} ms{}",
+                limit.as_millis(),
+                if rescued { " of the driver's `?`" } else { "" }
+            ),
+        ))
+    }
+
+    fn on_line(&mut self, bytes: Vec<u8>, at: Instant) -> Checked {
+        let text = match String::from_utf8(bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                let shown = render(e.as_bytes());
+                self.push_received(&shown);
+                return Err(self.fail("output-not-utf8", format!("output line {shown}")));
             }
+        };
+        self.push_received(&text);
+        if text.len() > MAX_LINE && !text.starts_with("pong ") {
+            return Err(self.fail(
+                "long-output-line",
+                format!(
+                    "an output line of {} bytes: {}",
+                    text.len(),
+                    clip(&text, 200)
+                ),
+            ));
+        }
+        if let Some(token) = text.strip_prefix("move ") {
+            if token.is_empty() || token.contains(char::is_whitespace) {
+                return Err(self.fail("bad-move-line", format!("{text:?}")));
+            }
+            self.on_move(token.to_string(), at)
+        } else if let Some(token) = text.strip_prefix("pong ") {
+            self.on_pong(token, at)
+        } else if text.starts_with("Error (") {
+            self.stats.errors_seen += 1;
+            self.errors += 1;
+            Ok(())
+        } else if text.starts_with("Illegal move") {
+            self.stats.illegal_seen += 1;
+            self.illegal += 1;
+            Ok(())
+        } else if ["1-0 {", "0-1 {", "1/2-1/2 {"]
+            .iter()
+            .any(|p| text.starts_with(p))
+            && text.ends_with('}')
+        {
+            self.stats.results += 1;
+            if text.starts_with("1/2") {
+                self.stats.draws += 1;
+            }
+            Ok(())
+        } else if text.starts_with("setup (") {
+            self.stats.setups += 1;
+            Ok(())
+        } else if text.starts_with("feature ") || text.starts_with("piece ") {
+            Ok(())
+        } else if thinking_line(&text) {
+            self.stats.thinking_lines += 1;
+            Ok(())
+        } else {
+            Err(self.fail("unexpected-output", format!("{text:?}")))
         }
     }
 }

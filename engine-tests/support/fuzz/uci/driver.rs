@@ -4,17 +4,14 @@
 use std::collections::VecDeque;
 use std::fmt;
 use std::path::PathBuf;
-use std::process::ExitStatus;
-use std::sync::atomic::Ordering;
-use std::sync::mpsc::RecvTimeoutError;
-use std::thread;
 use std::time::{Duration, Instant};
 
 use super::check;
 use super::gen::{GenConfig, Generator, Step};
 use super::model::{GoInfo, Kind, Model, State, VariantId};
 use crate::fuzz::mirror;
-use crate::fuzz::process::{clip, render, Event, Proc};
+use crate::fuzz::process::{clip, render, Proc};
+use crate::fuzz::session::{Checked, Link, Session};
 use crate::fuzz::transcript::{record, spawn_failure, Failure, Transcript};
 
 /// No output line may be longer (errors must not echo a huge input).
@@ -118,7 +115,7 @@ pub fn run(cfg: &RunConfig, progress: &mut dyn FnMut(&Summary)) -> Summary {
                 break;
             }
         };
-        let mut session = Session::new(cfg, proc, std::mem::take(&mut summary));
+        let mut session = UciSession::new(cfg, proc, std::mem::take(&mut summary));
         let outcome = loop {
             if session.stats.lines >= cfg.lines {
                 break session.finish().map(|()| true);
@@ -178,35 +175,30 @@ const RESCUE_STOP_AFTER: Duration = Duration::from_secs(5);
 const AFTER_STOP_LIMIT: Duration = Duration::from_secs(3);
 /// `uciok` (the driver's barrier) within this, perft included.
 const UCI_LIMIT: Duration = Duration::from_secs(60);
-const QUIT_LIMIT: Duration = Duration::from_secs(5);
 
-struct Session<'c> {
+struct UciSession<'c> {
     cfg: &'c RunConfig,
-    proc: Proc,
+    link: Link,
     model: Model,
     stats: Summary,
     gos: VecDeque<PendingGo>,
     ready: VecDeque<(u64, Instant)>,
     ucis: VecDeque<(u64, Instant)>,
     capture: Option<Vec<String>>,
-    log: Transcript,
-    quitting: bool,
 }
 
-impl<'c> Session<'c> {
-    fn new(cfg: &'c RunConfig, proc: Proc, mut stats: Summary) -> Session<'c> {
+impl<'c> UciSession<'c> {
+    fn new(cfg: &'c RunConfig, proc: Proc, mut stats: Summary) -> UciSession<'c> {
         stats.engines_started += 1;
-        Session {
+        UciSession {
             cfg,
-            proc,
+            link: Link::new(proc, Transcript::new("UCI", cfg.seed)),
             model: Model::new(),
             stats,
             gos: VecDeque::new(),
             ready: VecDeque::new(),
             ucis: VecDeque::new(),
             capture: None,
-            log: Transcript::new("UCI", cfg.seed),
-            quitting: false,
         }
     }
 
@@ -214,11 +206,7 @@ impl<'c> Session<'c> {
         self.stats
     }
 
-    fn fail(&self, kind: &str, message: impl Into<String>) -> Box<Failure> {
-        self.log.fail(&self.proc, kind, message)
-    }
-
-    fn step(&mut self, step: Step) -> Result<(), Box<Failure>> {
+    fn step(&mut self, step: Step) -> Checked {
         match step {
             Step::Line(bytes) => self.send_line(bytes),
             Step::Sleep(ms) => self.pump(Duration::from_millis(ms)),
@@ -226,7 +214,7 @@ impl<'c> Session<'c> {
         }
     }
 
-    fn send_line(&mut self, bytes: Vec<u8>) -> Result<(), Box<Failure>> {
+    fn send_line(&mut self, bytes: Vec<u8>) -> Checked {
         let body = bytes.strip_suffix(b"\n").unwrap_or(&bytes);
         let applied = match self.model.apply(body) {
             Ok(a) => a,
@@ -253,13 +241,13 @@ impl<'c> Session<'c> {
         match applied.kind {
             Kind::IsReady => {
                 self.stats.isready += 1;
-                self.ready.push_back((self.log.line_no, now));
+                self.ready.push_back((self.link.log.line_no, now));
             }
-            Kind::Uci => self.ucis.push_back((self.log.line_no, now)),
+            Kind::Uci => self.ucis.push_back((self.link.log.line_no, now)),
             Kind::Go(info, state) => {
                 self.stats.gos += 1;
                 self.gos.push_back(PendingGo {
-                    line: self.log.line_no,
+                    line: self.link.log.line_no,
                     text: render(body),
                     info,
                     state,
@@ -296,7 +284,7 @@ impl<'c> Session<'c> {
             Kind::Eval => {
                 self.read_back()?;
             }
-            Kind::Quit => self.quitting = true,
+            Kind::Quit => self.link.quitting = true,
             Kind::Empty | Kind::Other => {}
         }
         self.pump(Duration::ZERO)
@@ -308,91 +296,38 @@ impl<'c> Session<'c> {
     fn read_back(&mut self) -> Result<Vec<String>, Box<Failure>> {
         self.capture = Some(Vec::new());
         self.write(b"uci\n", true)?;
-        self.ucis.push_back((self.log.line_no, Instant::now()));
+        self.ucis.push_back((self.link.log.line_no, Instant::now()));
         self.barrier(|s| s.ucis.is_empty())?;
         Ok(self.capture.take().unwrap_or_default())
     }
 
-    fn log_sent(&mut self, bytes: &[u8], driver: bool) {
-        self.log.sent(bytes, driver);
+    fn push_received(&mut self, text: &str) {
+        self.link.log.received(text);
     }
 
-    fn write(&mut self, bytes: &[u8], driver: bool) -> Result<(), Box<Failure>> {
-        self.log.line_no += 1;
-        if !driver {
-            self.stats.lines += 1;
-            self.stats.bytes += bytes.len() as u64;
-        }
-        self.log_sent(bytes, driver);
-        let sent = self
-            .proc
-            .input
-            .as_ref()
-            .is_some_and(|i| i.send(bytes.to_vec()).is_ok());
-        if !sent {
-            return Err(self.fail("input-closed", "the engine's input is closed"));
-        }
-        Ok(())
+    /// Every `go` answered, then `quit`: the engine must exit with status 0.
+    fn finish(&mut self) -> Checked {
+        self.barrier(|s| s.gos.is_empty() && s.ready.is_empty() && s.ucis.is_empty())?;
+        self.quit()
+    }
+}
+
+impl Session for UciSession<'_> {
+    fn link(&self) -> &Link {
+        &self.link
     }
 
-    /// Reads output until `done`, checking timers meanwhile.
-    fn barrier(&mut self, done: impl Fn(&Self) -> bool) -> Result<(), Box<Failure>> {
-        while !done(self) {
-            self.pump(Duration::from_millis(20))?;
-        }
-        Ok(())
+    fn link_mut(&mut self) -> &mut Link {
+        &mut self.link
     }
 
-    /// Reads and checks output for `wait` (at least what is already there).
-    fn pump(&mut self, wait: Duration) -> Result<(), Box<Failure>> {
-        let end = Instant::now() + wait;
-        loop {
-            let left = end.saturating_duration_since(Instant::now());
-            let slice = left.min(Duration::from_millis(20));
-            match self.proc.output.recv_timeout(slice) {
-                Ok(Event::Line(bytes, at)) => self.on_line(bytes, at)?,
-                Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
-                    if self.quitting {
-                        return Ok(());
-                    }
-                    return Err(self.died("the engine closed its output"));
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-            }
-            self.check_timers()?;
-            if left.is_zero() {
-                return Ok(());
-            }
-        }
+    fn count_sent(&mut self, len: usize) {
+        self.stats.lines += 1;
+        self.stats.bytes += len as u64;
     }
 
-    fn exit_status(&mut self, wait: Duration) -> Option<ExitStatus> {
-        let end = Instant::now() + wait;
-        loop {
-            if let Ok(Some(status)) = self.proc.child.try_wait() {
-                return Some(status);
-            }
-            if Instant::now() >= end {
-                return None;
-            }
-            thread::sleep(Duration::from_millis(5));
-        }
-    }
-
-    fn died(&mut self, what: &str) -> Box<Failure> {
-        let status = self.exit_status(Duration::from_secs(1));
-        let status = match status {
-            Some(s) => format!("exited with {s}"),
-            None => "still running".to_string(),
-        };
-        self.fail("engine-died", format!("{what} before quit ({status})"))
-    }
-
-    fn check_timers(&mut self) -> Result<(), Box<Failure>> {
+    fn check_timers(&mut self) -> Checked {
         let now = Instant::now();
-        if self.proc.input_broken.load(Ordering::SeqCst) {
-            return Err(self.died("the engine stopped reading its input"));
-        }
         if let Some(&(line, at)) = self.ready.front() {
             if now - at > self.cfg.isready_limit {
                 return Err(self.fail(
@@ -454,7 +389,7 @@ impl<'c> Session<'c> {
         Ok(())
     }
 
-    fn on_line(&mut self, bytes: Vec<u8>, at: Instant) -> Result<(), Box<Failure>> {
+    fn on_line(&mut self, bytes: Vec<u8>, at: Instant) -> Checked {
         let text = match String::from_utf8(bytes) {
             Ok(t) => t,
             Err(e) => {
@@ -527,35 +462,5 @@ impl<'c> Session<'c> {
             }
         }
         Ok(())
-    }
-
-    fn push_received(&mut self, text: &str) {
-        self.log.received(text);
-    }
-
-    /// Every `go` answered, then `quit`: the engine must exit with status 0.
-    fn finish(&mut self) -> Result<(), Box<Failure>> {
-        self.barrier(|s| s.gos.is_empty() && s.ready.is_empty() && s.ucis.is_empty())?;
-        self.write(b"quit\n", true)?;
-        self.quitting = true;
-        let end = Instant::now() + QUIT_LIMIT;
-        loop {
-            self.pump(Duration::from_millis(20))?;
-            if let Ok(Some(status)) = self.proc.child.try_wait() {
-                // What was printed before the exit is checked too.
-                self.pump(Duration::from_millis(50))?;
-                if !status.success() {
-                    return Err(self.fail("quit-status", format!("quit: the engine {status}")));
-                }
-                return Ok(());
-            }
-            thread::sleep(Duration::from_millis(5));
-            if Instant::now() > end {
-                return Err(self.fail(
-                    "quit-timeout",
-                    format!("still running {} s after quit", QUIT_LIMIT.as_secs()),
-                ));
-            }
-        }
     }
 }
