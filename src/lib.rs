@@ -1,6 +1,7 @@
 //! Chimera: a UCI and XBoard (CECP) engine for chess, atomic, avalanche,
 //! Omega and Dynamo.
 
+pub mod analysis;
 pub mod bench;
 pub mod build_info;
 pub mod data;

@@ -3,7 +3,8 @@
 //! web board), `match` (the tournament runner), `openings` (balanced
 //! opening files for matches), `datagen` (training data), `data` (data
 //! files into training sets), `tune` (fits the
-//! evaluation's numbers to that data) and `train` (a network on it).
+//! evaluation's numbers to that data), `train` (a network on it) and
+//! `analyse` (annotated games).
 //! Arguments that name no subcommand are UCI lines, run in order before
 //! the engine exits, as Stockfish runs them (`chimera "go depth 10"`,
 //! OpenBench's `chimera "genfens 64 seed 1 book None" quit`).
@@ -48,6 +49,9 @@ enum Cmd {
     Train(chimera::train::TrainArgs),
     /// Fit a variant's score-to-win/draw/loss model to datagen data (docs/wdl.md).
     FitWdl(chimera::train::win_rate::FitWdlArgs),
+    /// Annotate the games of a PGN file: evaluations, mistakes, better lines (docs/analysis.md).
+    #[command(alias = "analyze")]
+    Analyse(chimera::analysis::AnalyseArgs),
 }
 
 /// The arguments, when they are UCI lines rather than a subcommand or a
@@ -113,6 +117,12 @@ fn main() {
         Some(Cmd::FitWdl(args)) => {
             if let Err(e) = chimera::train::win_rate::run(args) {
                 eprintln!("chimera fit-wdl: {e:#}");
+                std::process::exit(1);
+            }
+        }
+        Some(Cmd::Analyse(args)) => {
+            if let Err(e) = chimera::analysis::run(args) {
+                eprintln!("chimera analyse: {e:#}");
                 std::process::exit(1);
             }
         }

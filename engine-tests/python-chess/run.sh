@@ -3,8 +3,10 @@
 # `chimera match` self-play games in chess and atomic, written in SAN, must
 # load with chess.pgn.read_game without errors and end in the positions
 # Chimera itself reaches from the moves it played (its UCI `d` after the
-# tokens of the match log). Installs python-chess with pip when missing;
-# builds the testing binary unless CHIMERA_BIN names one.
+# tokens of the match log); the same games annotated by `chimera analyse`
+# must load too, with an evaluation python-chess reads on every move.
+# Installs python-chess with pip when missing; builds the testing binary
+# unless CHIMERA_BIN names one.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -30,6 +32,9 @@ for variant in chess atomic; do
       --variant "$variant" --games 4 --tc nodes=300 $start --seed 14 \
       --max-moves 120 --concurrency 2 --pgn "$out.pgn" --log "$out-logs" >/dev/null 2>&1
     python3 "$here/check_pgn.py" "$CHIMERA_BIN" "$variant" "$out.pgn" "$out-logs" 4
+    # The same games through `chimera analyse`: evaluations python-chess reads.
+    "$CHIMERA_BIN" analyse "$out.pgn" --nodes 3000 --out "$out-analysed.pgn" 2>/dev/null
+    python3 "$here/check_analysis.py" "$out-analysed.pgn" "$variant" 4
   done
 done
 # Chess960: random start positions of the 960, then random plies.
@@ -38,3 +43,5 @@ out="$work/chess960"
   --variant chess --chess960 --games 4 --tc nodes=300 --random-plies 2 --seed 14 \
   --max-moves 120 --concurrency 2 --pgn "$out.pgn" --log "$out-logs" >/dev/null 2>&1
 python3 "$here/check_pgn.py" "$CHIMERA_BIN" chess960 "$out.pgn" "$out-logs" 4
+"$CHIMERA_BIN" analyse "$out.pgn" --nodes 3000 --out "$out-analysed.pgn" 2>/dev/null
+python3 "$here/check_analysis.py" "$out-analysed.pgn" chess960 4

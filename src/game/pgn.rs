@@ -41,6 +41,12 @@ pub struct PgnGame<'a> {
     /// A comment after each move, after its notation comment (missing or
     /// empty: none).
     pub comments: Vec<String>,
+    /// A numeric annotation glyph after each move (`$2` for `?`; missing
+    /// or `None`: none).
+    pub nags: Vec<Option<u8>>,
+    /// A variation instead of each move, written after its comment (missing
+    /// or empty: none).
+    pub variations: Vec<Vec<PgnMove>>,
     /// A comment before the result (why the game ended).
     pub final_comment: Option<&'a str>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -71,23 +77,35 @@ fn fen_move_state(fen: Option<&str>) -> (bool, u32) {
     (white, number)
 }
 
-/// Appends `{text}` as words (so the movetext can wrap inside it); `false`
-/// for an empty text, which adds nothing.
+/// Appends `{text}` as words (so the movetext can wrap inside it, but not
+/// inside a command such as `[%eval 0.35]`); `false` for an empty text,
+/// which adds nothing.
 fn push_comment(words: &mut Vec<String>, text: &str) -> bool {
     let text = text.replace(['{', '}'], "");
-    let mut parts = text.split_whitespace();
-    let Some(first) = parts.next() else {
+    let mut parts: Vec<String> = Vec::new();
+    let mut in_command = false;
+    for word in text.split_whitespace() {
+        match parts.last_mut() {
+            Some(last) if in_command => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => parts.push(word.to_string()),
+        }
+        let last = parts.last().map_or("", String::as_str);
+        in_command = (in_command || word.starts_with("[%")) && !last.ends_with(']');
+    }
+    let Some(first) = parts.first_mut() else {
         return false;
     };
-    words.push(format!("{{{first}"));
-    words.extend(parts.map(str::to_string));
-    if let Some(last) = words.last_mut() {
+    first.insert(0, '{');
+    if let Some(last) = parts.last_mut() {
         last.push('}');
     }
+    words.extend(parts);
     true
 }
 
-/// The whole game as PGN text, ending with a blank line.
 /// The Variant tag's value: the variant's name, with `960` after it for a
 /// Chess960 game (`chess960`, as python-chess and lichess read it, and
 /// `atomic960`).
@@ -99,6 +117,7 @@ pub fn variant_tag(variant: VariantId, chess960: bool) -> String {
     }
 }
 
+/// The whole game as PGN text, ending with a blank line.
 pub fn write(game: &PgnGame) -> String {
     let mut out = String::new();
     for (key, value) in &game.tags {
@@ -106,30 +125,44 @@ pub fn write(game: &PgnGame) -> String {
     }
     out.push('\n');
 
-    let (mut white, mut number) = fen_move_state(game.start_fen);
+    let (white, number) = fen_move_state(game.start_fen);
     let mut words: Vec<String> = Vec::new();
-    let mut after_comment = false;
+    let mut turn = Turn {
+        white,
+        number,
+        first: true,
+        after_comment: false,
+    };
     for (ply, mv) in game.moves.iter().enumerate() {
-        if white {
-            words.push(format!("{number}."));
-        } else if ply == 0 || after_comment {
-            words.push(format!("{number}..."));
+        let here = turn;
+        turn.push_move(&mut words, mv);
+        if let Some(Some(nag)) = game.nags.get(ply) {
+            words.push(format!("${nag}"));
         }
-        words.push(mv.text.clone());
-        let notation = mv.notation.as_deref().unwrap_or("");
-        let noted = push_comment(&mut words, notation);
         let note = game.comments.get(ply).map_or("", String::as_str);
-        after_comment = push_comment(&mut words, note) || noted;
-        if !white {
-            number += 1;
+        turn.after_comment |= push_comment(&mut words, note);
+        if let Some(line) = game.variations.get(ply).filter(|l| !l.is_empty()) {
+            // The variation replaces this move: numbered from its turn.
+            let mut inside = Turn {
+                first: true,
+                ..here
+            };
+            words.push("(".to_string());
+            for alt in line {
+                inside.push_move(&mut words, alt);
+                inside.next();
+            }
+            words.push(")".to_string());
+            turn.after_comment = true;
         }
-        white = !white;
+        turn.next();
     }
     if let Some(text) = game.final_comment {
         push_comment(&mut words, text);
     }
     words.push(game.result.to_string());
 
+    let words = glue_parentheses(words);
     let mut line = String::new();
     for word in words {
         if !line.is_empty() && line.len() + 1 + word.len() > LINE_WIDTH {
@@ -144,6 +177,68 @@ pub fn write(game: &PgnGame) -> String {
     }
     out.push_str(&line);
     out.push_str("\n\n");
+    out
+}
+
+/// Where the movetext is: whose turn, its number, and whether the next
+/// black move needs its number written (`12...`).
+#[derive(Clone, Copy)]
+struct Turn {
+    white: bool,
+    number: u32,
+    /// The first move written (of the game or of a variation).
+    first: bool,
+    /// A comment or a variation came since the last move.
+    after_comment: bool,
+}
+
+impl Turn {
+    /// Writes a move with its number where one is due, and its notation
+    /// comment.
+    fn push_move(&mut self, words: &mut Vec<String>, mv: &PgnMove) {
+        if self.white {
+            words.push(format!("{}.", self.number));
+        } else if self.first || self.after_comment {
+            words.push(format!("{}...", self.number));
+        }
+        words.push(mv.text.clone());
+        let notation = mv.notation.as_deref().unwrap_or("");
+        self.after_comment = push_comment(words, notation);
+        self.first = false;
+    }
+
+    /// To the next turn.
+    fn next(&mut self) {
+        if !self.white {
+            self.number += 1;
+        }
+        self.white = !self.white;
+    }
+}
+
+/// `(` joined to the word after it and `)` to the word before it, as PGN
+/// writes variations: `(12. Nf3 Bg4)`.
+fn glue_parentheses(words: Vec<String>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(words.len());
+    let mut open = false;
+    for word in words {
+        if word == ")" {
+            if let Some(last) = out.last_mut() {
+                last.push(')');
+                continue;
+            }
+        }
+        if open {
+            open = false;
+            out.push(format!("({word}"));
+            continue;
+        }
+        if word == "(" {
+            open = true;
+            continue;
+        }
+        out.push(word);
+    }
     out
 }
 
@@ -205,6 +300,7 @@ mod tests {
             comments: vec!["opening".into(), "{+0.50/3}".into()],
             final_comment: Some("White makes an illegal move: h1h9"),
             result: "0-1",
+            ..PgnGame::default()
         };
         assert_eq!(
             write(&game),
@@ -264,5 +360,55 @@ mod tests {
             write(&game),
             "\n1. g1f3,c7c6 {Nf3/c6} 1... d7d5,g2g3 {d5/g3} {-0.20/5} 2. d2d4,h7h6 {d4/h6} *\n\n"
         );
+    }
+
+    #[test]
+    fn writes_nags_and_variations_numbered_from_their_turn() {
+        let moves = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"].map(PgnMove::plain);
+        let line = ["d6", "Bc4"].map(PgnMove::plain).to_vec();
+        let game = PgnGame {
+            moves: &moves,
+            comments: vec![
+                String::new(),
+                String::new(),
+                String::new(),
+                "[%eval 0.3]".into(),
+            ],
+            nags: vec![None, None, None, None, None, Some(4)],
+            variations: vec![vec![], vec![], vec![], vec![], vec![], line],
+            result: "1-0",
+            ..PgnGame::default()
+        };
+        assert_eq!(
+            write(&game),
+            "\n1. e4 e5 2. Qh5 Nc6 {[%eval 0.3]} 3. Bc4 Nf6 $4 (3... d6 4. Bc4) 4. Qxf7# 1-0\n\n"
+        );
+        // From a FEN with Black to move: the variation of the first move.
+        let moves = ["Kd7", "Rh7+"].map(PgnMove::plain);
+        let game = PgnGame {
+            start_fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 12"),
+            moves: &moves,
+            nags: vec![Some(2)],
+            variations: vec![vec![PgnMove::plain("Kf8")]],
+            result: "*",
+            ..PgnGame::default()
+        };
+        assert_eq!(write(&game), "\n12... Kd7 $2 (12... Kf8) 13. Rh7+ *\n\n");
+    }
+
+    #[test]
+    fn a_comment_wraps_between_words_but_not_inside_a_command() {
+        let moves = vec![PgnMove::plain("e4"); 12];
+        let comments =
+            vec!["[%eval -10.25] (0.35 -> -10.25) Blunder. Nf3 was best.".to_string(); 12];
+        let pgn = write(&PgnGame {
+            moves: &moves,
+            comments,
+            result: "*",
+            ..PgnGame::default()
+        });
+        assert_eq!(pgn.matches("[%eval -10.25]").count(), 12, "{pgn}");
+        assert!(pgn.lines().all(|l| l.len() <= LINE_WIDTH), "{pgn}");
+        assert!(pgn.lines().count() > 6, "{pgn}");
     }
 }

@@ -6,26 +6,88 @@
 use super::{check_playable, Opening};
 use crate::variants::{CastlingMode, Rules, VariantId};
 
-/// One game as read: its `FEN` tag, if any, and its movetext tokens.
-#[derive(Debug, Default)]
-struct RawGame {
-    fen: Option<String>,
-    moves: Vec<String>,
+/// One game as the PGN text has it: its tags in order, the moves of its
+/// main line as written (move numbers, comments, variations and NAGs
+/// dropped; `!`/`?` suffixes cut), its result, and what was wrong with its
+/// text, if anything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnRecord {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`, if the movetext ends with one.
+    pub result: Option<String>,
+    /// A broken tag (`[Event "open` with no end on its line).
+    pub problem: Option<String>,
     has_content: bool,
 }
 
+impl PgnRecord {
+    /// The value of tag `name`, if the game has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The `FEN` tag.
+    pub fn fen(&self) -> Option<&str> {
+        self.tag("FEN")
+    }
+}
+
+/// Reads one tag pair's text after its `[`: up to the `]` outside quotes
+/// on the same line. `Err` holds what was read of a tag with no end.
+fn read_tag(chars: &mut std::iter::Peekable<std::str::Chars>) -> Result<String, String> {
+    let mut tag = String::new();
+    let mut quoted = false;
+    while let Some(&c) = chars.peek() {
+        if c == '\n' {
+            return Err(tag);
+        }
+        chars.next();
+        match c {
+            '\\' if quoted => {
+                if let Some(escaped) = chars.next() {
+                    tag.push(escaped);
+                }
+            }
+            '"' => {
+                quoted = !quoted;
+                tag.push(c);
+            }
+            ']' if !quoted => return Ok(tag),
+            _ => tag.push(c),
+        }
+    }
+    Err(tag)
+}
+
+/// A tag pair's name and unquoted value (`Event "x"`), if well formed.
+fn tag_pair(tag: &str) -> Option<(String, String)> {
+    let (name, value) = tag.trim().split_once(char::is_whitespace)?;
+    let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+    Some((name.to_string(), value.to_string()))
+}
+
 /// Splits PGN text into games.
-fn split_games(text: &str) -> Vec<RawGame> {
+pub fn split_games(text: &str) -> Vec<PgnRecord> {
     let mut games = Vec::new();
-    let mut game = RawGame::default();
+    let mut game = PgnRecord::default();
     let mut in_movetext = false;
     let mut token = String::new();
     let mut depth = 0usize; // inside `( ... )` variations
     let mut chars = text.chars().peekable();
     let mut at_line_start = true;
 
-    // Ends the current token: a move of the main line, or nothing.
-    fn flush(token: &mut String, depth: usize, game: &mut RawGame, in_movetext: &mut bool) -> bool {
+    // Ends the current token: a move of the main line, or nothing; `true`
+    // for a result, which ends the game.
+    fn flush(
+        token: &mut String,
+        depth: usize,
+        game: &mut PgnRecord,
+        in_movetext: &mut bool,
+    ) -> bool {
         let word = std::mem::take(token);
         if word.is_empty() || depth > 0 {
             return false;
@@ -33,6 +95,7 @@ fn split_games(text: &str) -> Vec<RawGame> {
         *in_movetext = true;
         game.has_content = true;
         if matches!(word.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*") {
+            game.result = Some(word);
             return true;
         }
         if word.starts_with('$') {
@@ -95,28 +158,14 @@ fn split_games(text: &str) -> Vec<RawGame> {
                     games.push(std::mem::take(&mut game));
                     in_movetext = false;
                 }
-                let mut tag = String::new();
-                let mut quoted = false;
-                while let Some(c) = chars.next() {
-                    match c {
-                        '\\' if quoted => {
-                            if let Some(escaped) = chars.next() {
-                                tag.push(escaped);
-                            }
-                        }
-                        '"' => {
-                            quoted = !quoted;
-                            tag.push(c);
-                        }
-                        ']' if !quoted => break,
-                        _ => tag.push(c),
-                    }
-                }
                 game.has_content = true;
-                if let Some((name, value)) = tag.trim().split_once(char::is_whitespace) {
-                    if name == "FEN" {
-                        let value = value.trim().trim_matches('"').trim();
-                        game.fen = Some(value.to_string());
+                let pair = read_tag(&mut chars).map(|tag| (tag_pair(&tag), tag));
+                match pair {
+                    Ok((Some(pair), _)) => game.tags.push(pair),
+                    Ok((None, tag)) | Err(tag) => {
+                        game.problem.get_or_insert_with(|| {
+                            format!("broken tag [{}", crate::text::cut(tag.trim(), 60))
+                        });
                     }
                 }
             }
@@ -148,8 +197,11 @@ pub fn read_games<P: Rules>(
     let mut openings = Vec::new();
     for (i, game) in split_games(text).into_iter().enumerate() {
         let number = i + 1;
-        let start = P::set_up(variant, game.fen.as_deref(), castling)
-            .map_err(|e| format!("game {number}: {e}"))?;
+        if let Some(problem) = &game.problem {
+            return Err(format!("game {number}: {problem}"));
+        }
+        let start =
+            P::set_up(variant, game.fen(), castling).map_err(|e| format!("game {number}: {e}"))?;
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for token in game.moves.iter().take(plies.unwrap_or(usize::MAX)) {
@@ -161,7 +213,7 @@ pub fn read_games<P: Rules>(
         }
         check_playable(pos).map_err(|e| format!("game {number}: {e}"))?;
         openings.push(Opening {
-            fen: game.fen.map(|_| start.fen()),
+            fen: game.fen().map(|_| start.fen()),
             moves,
         });
     }

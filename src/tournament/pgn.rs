@@ -78,6 +78,7 @@ pub fn write_game(header: &PgnHeader, names: &[String], game: &GameRecord) -> St
         comments,
         final_comment: Some(&game.reason),
         result: game.result.pgn(),
+        ..PgnGame::default()
     })
 }
 
