@@ -24,7 +24,7 @@ pub fn facts() -> Facts {
         special_fens: SPECIAL,
         record_len: 8 + 16 + 7,
         san: true,
-        reference: Some(reference::atomic_divide),
+        reference: reference::atomic_divide,
     }
 }
 

@@ -30,7 +30,7 @@ pub fn facts(variant: VariantId) -> Facts {
         special_fens: if reversed { SPECIAL_REVERSED } else { SPECIAL },
         record_len: 8 + 16 + 7,
         san: false,
-        reference: Some(reference::avalanche_divide),
+        reference: reference::avalanche_divide,
     }
 }
 

@@ -24,7 +24,7 @@ pub fn facts() -> Facts {
         special_fens: SPECIAL_8X8,
         record_len: 8 + 16 + 7,
         san: true,
-        reference: Some(reference::chess_divide),
+        reference: reference::chess_divide,
     }
 }
 

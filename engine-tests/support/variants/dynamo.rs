@@ -31,7 +31,7 @@ pub fn facts() -> Facts {
         ],
         record_len: 8 + 16 + 7 + 13,
         san: false,
-        reference: Some(reference::dynamo_divide),
+        reference: reference::dynamo_divide,
     }
 }
 

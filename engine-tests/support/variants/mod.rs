@@ -45,8 +45,9 @@ pub struct Facts {
     /// and the variant's own notation follows it).
     pub san: bool,
     /// Perft-divide (depth >= 1) of a FEN of this variant by a generator
-    /// independent of `src/`, where one exists.
-    pub reference: Option<fn(VariantId, &str, u32) -> Divide>,
+    /// independent of `src/` (`support/reference/`): every variant has one,
+    /// which the differential tests compare the engine with.
+    pub reference: fn(VariantId, &str, u32) -> Divide,
 }
 
 /// The facts of `variant`.

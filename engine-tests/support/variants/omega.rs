@@ -24,7 +24,7 @@ pub fn facts() -> Facts {
         ],
         record_len: 13 + 22 + 7,
         san: true,
-        reference: Some(reference::omega_divide),
+        reference: reference::omega_divide,
     }
 }
 
