@@ -171,6 +171,73 @@ fn uci_options_probes_and_bad_folders() {
     assert!(engine.sync().is_empty());
 }
 
+/// The score of the last `info depth` line of a search.
+fn last_score(lines: &[String]) -> String {
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "score").expect("a score");
+    words[at + 1..at + 3].join(" ")
+}
+
+#[test]
+fn a_root_in_the_tables_shows_their_score_as_stockfish_does() {
+    let t = tables();
+    let mut engine = Engine::start();
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        folder("chess")
+    ));
+    engine.sync();
+    engine.send("setoption name UCI_ShowWDL value true");
+    // A win the search does not see to the end: 20000 less the plies to
+    // mate (no capture or pawn move on the way), not an evaluation.
+    let fen = "8/8/8/2k5/8/8/8/K6Q w - - 0 1";
+    let plies = chess(fen).root_turns(&t).unwrap().plies;
+    engine.send(&format!("position fen {fen}"));
+    let (lines, _) = engine.search("go depth 6");
+    assert_eq!(
+        last_score(&lines),
+        format!("cp {}", 20_000 - plies),
+        "{lines:?}"
+    );
+    assert!(lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap()
+        .contains(" wdl 1000 0 0 "));
+    // The side that loses sees the negation.
+    let fen = "8/8/8/4k3/8/8/8/KQ6 b - - 0 1";
+    let plies = chess(fen).root_turns(&t).unwrap().plies;
+    engine.send(&format!("position fen {fen}"));
+    let (lines, _) = engine.search("go depth 6");
+    assert_eq!(
+        last_score(&lines),
+        format!("cp {}", plies as i64 - 20_000),
+        "{lines:?}"
+    );
+    // A drawn root shows a draw, and a mate the search finds stays a mate.
+    engine.send("position fen 8/8/8/4k3/8/8/8/KN6 w - - 0 1");
+    let (lines, _) = engine.search("go depth 6");
+    assert_eq!(last_score(&lines), "cp 0", "{lines:?}");
+    engine.send("position fen k7/8/1K6/8/8/8/7Q/8 w - - 0 1");
+    let (lines, _) = engine.search("go depth 6");
+    assert_eq!(last_score(&lines), "mate 1", "{lines:?}");
+    // Without tables the same win is an evaluation.
+    engine.send("setoption name SyzygyPath value <empty>");
+    engine.send("position fen 8/8/8/2k5/8/8/8/K6Q w - - 0 1");
+    let (lines, _) = engine.search("go depth 6");
+    let cp: i32 = last_score(&lines)
+        .strip_prefix("cp ")
+        .and_then(|v| v.parse().ok())
+        .expect("a centipawn score");
+    assert!((1..5_000).contains(&cp), "{lines:?}");
+}
+
 #[test]
 fn a_damaged_table_is_a_failed_probe_not_a_crash() {
     let dir = std::env::temp_dir().join(format!("chimera-syzygy-{}", std::process::id()));

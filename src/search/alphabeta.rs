@@ -49,9 +49,6 @@ fn lmr_table(params: &SearchParams) -> Vec<[i32; 64]> {
         .collect()
 }
 
-/// Whether a table score may be trusted under the 50-move rule: a mate
-/// found along another path may need more plies than the rule leaves this
-/// one (the table does not know the halfmove clock), and is then no mate.
 /// A table value as a search score and the bound it gives: a win is worth
 /// at least [`TB_WIN`] (the search may find a mate, which is more), a loss
 /// at most its negation; a win or loss the 50-move rule turns into a draw
@@ -67,6 +64,9 @@ fn tb_score(value: TbValue) -> (i32, Bound) {
     }
 }
 
+/// Whether a table score may be trusted under the 50-move rule: a mate
+/// found along another path may need more plies than the rule leaves this
+/// one (the table does not know the halfmove clock), and is then no mate.
 fn mate_outruns_fifty_moves<P: Variant>(score: i32, ply: usize, pos: &P) -> bool {
     if !is_mate(score) {
         return true;

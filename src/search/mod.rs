@@ -32,7 +32,7 @@ use crate::variants::{Outcome, VariantId};
 use alphabeta::Worker;
 pub use limits::{Limits, TimeBudget};
 use pool::{Slot, ThreadPool, WaitGroup};
-use score::{is_mate, INFINITY, MATE, MAX_PLY};
+use score::{is_mate, tb_root_score, INFINITY, MATE, MAX_PLY};
 use skill::Skill;
 use soft_limit::SoftLimitScale;
 use std::sync::Mutex;
@@ -301,6 +301,19 @@ impl Searcher {
         };
         let helpers = self.start_helpers(root, &start, max_depth, shared);
         let mut main = start.worker(&mut self.main, shared);
+        // A root the tables hold shows their score, unless the search
+        // finds a mate, as Stockfish shows it.
+        let shown = |score: i32| match turns.tb_score {
+            Some(tb) if !is_mate(score) => tb,
+            _ => score,
+        };
+        let report = &mut |info: &SearchInfo| {
+            let info = SearchInfo {
+                score: shown(info.score),
+                ..info.clone()
+            };
+            report(&info)
+        };
         let mut result = iterate(
             &mut main,
             root,
@@ -322,6 +335,7 @@ impl Searcher {
             result.best = Some(root.format_move(turns.fallback));
         }
         result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result.score = shown(result.score);
         result
     }
 
@@ -368,6 +382,9 @@ struct RootMoves<P: Variant> {
     fallback: P::Move,
     /// Whether the tables are probed below the root.
     tb_probing: bool,
+    /// The score shown when the tables hold the root and the search finds
+    /// no mate ([`score::tb_root_score`]).
+    tb_score: Option<i32>,
 }
 
 impl<P: Variant> RootMoves<P> {
@@ -397,6 +414,7 @@ impl<P: Variant> RootMoves<P> {
                 .fetch_add(legal.len() as u64, Ordering::Relaxed);
             allowed = r.turns.clone();
         }
+        let tb_score = root_turns.as_ref().map(|r| tb_root_score(r.value, r.plies));
         let candidates = if allowed.is_empty() { &legal } else { &allowed };
         let tt_move = shared.tt.probe(root.hash(), 0).map_or(0, |e| e.move_code);
         let &fallback = candidates
@@ -409,6 +427,7 @@ impl<P: Variant> RootMoves<P> {
             count,
             fallback,
             tb_probing: tables.any() && root_turns.is_none(),
+            tb_score,
         })
     }
 }

@@ -1,6 +1,7 @@
 //! Score scale: centipawns, with mate scores near the ends.
 
 use crate::eval::win_rate::{Wdl, WinRate};
+use crate::tablebase::TbValue;
 
 pub const INFINITY: i32 = 32_000;
 /// Score of delivering mate at the root; mate in `n` plies is `MATE - n`.
@@ -29,6 +30,21 @@ pub fn mate_in_moves(score: i32) -> Option<i32> {
     }
 }
 
+/// The score shown for a root the endgame tables hold, as Stockfish shows
+/// it: a win `TB_WIN` less the plies to the next zeroing move (beyond any
+/// evaluation, short of a mate), a loss its negation, a win or loss the
+/// 50-move rule spoils a point either side of a draw.
+pub fn tb_root_score(value: TbValue, plies: u32) -> i32 {
+    let plies = plies.min(MAX_PLY as u32 * 4) as i32;
+    match value {
+        TbValue::Win => TB_WIN - plies,
+        TbValue::CursedWin => DRAW + 1,
+        TbValue::Draw => DRAW,
+        TbValue::BlessedLoss => DRAW - 1,
+        TbValue::Loss => -TB_WIN + plies,
+    }
+}
+
 /// Win, draw and loss per mille for a search score under `rate`: certain
 /// for a mate score.
 pub fn wdl(score: i32, rate: &WinRate) -> Wdl {
@@ -53,6 +69,18 @@ pub fn uci_score(score: i32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tablebase_win_shows_beyond_any_evaluation_and_short_of_a_mate() {
+        assert_eq!(tb_root_score(TbValue::Win, 19), 19_981);
+        assert_eq!(uci_score(tb_root_score(TbValue::Win, 19)), "cp 19981");
+        assert_eq!(tb_root_score(TbValue::Loss, 1), -19_999);
+        assert_eq!(tb_root_score(TbValue::Draw, 0), 0);
+        assert_eq!(tb_root_score(TbValue::CursedWin, 40), 1);
+        assert!(!is_mate(tb_root_score(TbValue::Win, 0)));
+        let rate = WinRate { a: 300.0, b: 80.0 };
+        assert_eq!(wdl(tb_root_score(TbValue::Win, 30), &rate), Wdl::WON);
+    }
 
     #[test]
     fn mate_scores_print_in_moves() {
