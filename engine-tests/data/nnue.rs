@@ -651,18 +651,7 @@ fn the_train_command_writes_a_network_and_resumes() {
     let data = dir.join(format!("train-{}.data", std::process::id()));
     let net_path = dir.join(format!("train-{}.nnue", std::process::id()));
     let _ = std::fs::remove_file(&data);
-    let run = |args: &[&str]| {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
-            .args(args)
-            .output()
-            .expect("chimera runs");
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        String::from_utf8_lossy(&o.stderr).to_string()
-    };
+    let run = chimera_test_support::run_chimera;
     let (data_s, net_s) = (data.to_str().unwrap(), net_path.to_str().unwrap());
     run(&[
         "datagen",

@@ -200,18 +200,7 @@ fn the_command_writes_a_file_the_evaluator_reads() {
     let data = dir.join(format!("tune-{}.data", std::process::id()));
     let out = dir.join(format!("tune-{}.txt", std::process::id()));
     let _ = std::fs::remove_file(&data);
-    let run = |args: &[&str]| {
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_chimera"))
-            .args(args)
-            .output()
-            .expect("chimera runs");
-        assert!(
-            o.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        String::from_utf8_lossy(&o.stderr).to_string()
-    };
+    let run = chimera_test_support::run_chimera;
     let (data_s, out_s) = (data.to_str().unwrap(), out.to_str().unwrap());
     run(&[
         "datagen",

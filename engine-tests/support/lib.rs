@@ -36,3 +36,15 @@ pub fn chimera_bin() -> PathBuf {
         .expect("a test binary in target/<profile>/deps");
     profile_dir.join(format!("chimera{}", std::env::consts::EXE_SUFFIX))
 }
+
+/// Runs `chimera` with `args`, which must succeed; returns what it wrote
+/// to stderr (the commands' reports), panicking with it otherwise.
+pub fn run_chimera(args: &[&str]) -> String {
+    let out = std::process::Command::new(chimera_bin())
+        .args(args)
+        .output()
+        .expect("chimera runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(out.status.success(), "{args:?}: {stderr}");
+    stderr
+}
