@@ -65,7 +65,7 @@ fn protover_2_lists_the_features_done_last() {
     let first = &lines[0];
     assert!(first.starts_with("feature myname=\"Chimera "), "{first}");
     for f in [
-        "variants=\"normal,atomic,omega\"",
+        "variants=\"normal,fischerandom,atomic,omega\"",
         "setboard=1",
         "usermove=1",
         "ping=1",
@@ -215,7 +215,7 @@ fn avalanche_dynamo_and_unknown_variants_are_refused() {
     }
     assert_eq!(
         answer(&mut e, "variant xiangqi"),
-        vec!["Error (unknown variant; Chimera plays normal,atomic,omega): variant xiangqi"]
+        vec!["Error (unknown variant; Chimera plays normal,fischerandom,atomic,omega): variant xiangqi"]
     );
     // The variant stays what it was: chess.
     e.send("force");
@@ -867,4 +867,47 @@ fn generated_input_never_crashes_or_stalls_the_engine() {
     ] {
         assert!(n > 0, "no {what}: {s}");
     }
+}
+
+#[test]
+fn fischerandom_is_chess960_with_castling_written_as_xboard_writes_it() {
+    let mut e = xboard();
+    // Announced beside normal.
+    e.send("protover 2");
+    let features = e.until(|l| l == "feature done=1");
+    assert!(
+        features[0].contains("variants=\"normal,fischerandom,atomic,omega\""),
+        "{features:?}"
+    );
+    // A Chess960 start in Shredder-FEN (king c1, rooks b1 and f1), as
+    // XBoard sends it; castling comes as O-O.
+    assert!(answer(&mut e, "new").is_empty());
+    assert!(answer(&mut e, "variant fischerandom").is_empty());
+    assert!(answer(&mut e, "force").is_empty());
+    let fen = "nrkbqrbn/pppppppp/8/8/8/8/PPPPPPPP/NRKBQRBN w FBfb - 0 1";
+    assert!(answer(&mut e, &format!("setboard {fen}")).is_empty());
+    // O-O takes the king to g1 and the f1 rook to f1, over squares the
+    // bishops and the queen still hold: refused.
+    let refused = answer(&mut e, "usermove O-O");
+    assert!(refused[0].starts_with("Illegal move"), "{refused:?}");
+    // A position where both castlings are open: O-O, then the f1 rook moves.
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert!(answer(&mut e, &format!("setboard {fen}")).is_empty());
+    assert!(answer(&mut e, "usermove O-O").is_empty());
+    assert!(answer(&mut e, "usermove 0-0-0").is_empty());
+    assert!(answer(&mut e, "usermove f1f7").is_empty());
+    assert!(answer(&mut e, "usermove d8d1").is_empty());
+    // The engine's castling goes out as O-O. Here it is the only legal
+    // move: the g1 king stays and the h1 rook goes to f1 over no square;
+    // the rook cannot move otherwise (king and pawn), the pawn is blocked,
+    // and the a2 rook and a6 bishop hold f1, f2 and g2.
+    let only_castling = "k7/8/b7/8/8/7p/r6P/6KR w H - 0 1";
+    assert!(answer(&mut e, &format!("setboard {only_castling}")).is_empty());
+    e.send("go");
+    let (token, _) = engine_move(&mut e);
+    assert_eq!(token, "O-O");
+    // The game went on from the castled position: the f1 rook is there.
+    e.send("force");
+    assert!(answer(&mut e, "usermove a2a1").is_empty());
+    assert!(answer(&mut e, "usermove f1a1").is_empty());
 }

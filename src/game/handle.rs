@@ -49,6 +49,9 @@ pub trait GameHandle: Send {
     fn play(&mut self, token: &str) -> Result<(), MoveError>;
     /// Whether `token` is a legal turn of the current position.
     fn is_legal(&self, token: &str) -> bool;
+    /// The token of a turn written as PGN writes it (SAN such as `O-O`
+    /// where the variant has it, or a token), if legal here.
+    fn token_of_pgn(&self, text: &str) -> Result<String, MoveError>;
     /// Takes back up to `plies` turns; returns how many were taken back.
     fn undo(&mut self, plies: usize) -> usize;
 
@@ -186,6 +189,11 @@ impl<P: Playable> GameHandle for Handle<P> {
         self.game.play(m);
         self.move_list.push(text);
         Ok(())
+    }
+
+    fn token_of_pgn(&self, text: &str) -> Result<String, MoveError> {
+        let pos = self.pos();
+        pos.parse_pgn_move(text).map(|m| pos.format_move(m))
     }
 
     fn is_legal(&self, token: &str) -> bool {

@@ -27,6 +27,9 @@ pub struct XboardVariant {
     /// The token to try when XBoard's move is refused as it stands, if
     /// XBoard writes some moves differently.
     pub second_reading: fn(&str) -> Option<String>,
+    /// XBoard's name for the variant's Chess960 form (`fischerandom`), if
+    /// it has one XBoard plays.
+    pub chess960: Option<&'static str>,
 }
 
 impl XboardVariant {
@@ -40,6 +43,7 @@ impl XboardVariant {
             played_on: &[],
             definition: Vec::new,
             second_reading: |_| None,
+            chess960: None,
         }
     }
 }

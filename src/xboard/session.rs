@@ -17,9 +17,9 @@ use super::{claims, features, output, variants, Event};
 use crate::engine::options::{self, Change, OptionError, DEFAULT_HASH_MB};
 use crate::engine::Notice;
 use crate::engine::{Engine, SearchId, SearchRequest};
-use crate::game::{new_game, Verdict};
+use crate::game::{new_game_with, Verdict};
 use crate::search::Limits;
-use crate::variants::VariantId;
+use crate::variants::{CastlingMode, VariantId};
 
 /// A line to the GUI. Not `println!`, which panics when the GUI has gone
 /// (its end of the pipe closed): the engine then just ends at the end of
@@ -238,7 +238,9 @@ impl Session {
         self.clock.depth = None;
         self.analyzing = false;
         self.engine.settle();
+        // Standard castling again; set_castling starts a chess game.
         self.engine.set_variant(VariantId::Chess);
+        self.engine.set_castling(CastlingMode::Standard);
         if let Err(e) = self.engine.new_game() {
             say!("{}", output::error(&e, "new"));
         }
@@ -246,8 +248,9 @@ impl Session {
 
     fn set_variant(&mut self, name: &str, line: &str) {
         match variants::parse(name) {
-            Ok(v) => {
+            Ok((v, castling)) => {
                 self.engine.set_variant(v);
+                self.engine.set_castling(castling);
                 for l in variants::definition(v) {
                     say!("{l}");
                 }
@@ -258,7 +261,7 @@ impl Session {
     }
 
     fn set_board(&mut self, fen: &str, line: &str) {
-        match new_game(self.engine.variant(), Some(fen)) {
+        match new_game_with(self.engine.variant(), Some(fen), self.engine.castling()) {
             Ok(g) => {
                 self.engine.set_game(g);
                 self.restart_analysis();
@@ -289,6 +292,9 @@ impl Session {
             say!("{}", output::illegal_move(token, Some("the game is over")));
             return;
         }
+        // FischerRandom castling comes as `O-O`/`O-O-O`.
+        let castling = variants::castling_token(g, token);
+        let token = castling.as_deref().unwrap_or(token);
         if let Err(e) = g.play(token) {
             let second = variants::second_reading(g.variant(), token);
             if second.is_none_or(|t| g.play(&t).is_err()) {
@@ -422,7 +428,7 @@ impl Session {
         self.engine.wait();
         if let (Some(g), Some(token)) = (self.engine.game_mut(), best) {
             match g.play(&token) {
-                Ok(()) => say!("move {token}"),
+                Ok(()) => say!("move {}", variants::cecp_move(g, &token)),
                 Err(e) => say!("{}", output::error(&e.to_string(), "go")),
             }
         }

@@ -5,7 +5,7 @@
 
 use crate::game::Verdict;
 use crate::variants::xboard::XboardVariant;
-use crate::variants::VariantId;
+use crate::variants::{CastlingMode, VariantId};
 
 /// The variants XBoard can play with Chimera, with their CECP names (chess
 /// is `normal`), in registry order.
@@ -35,21 +35,26 @@ impl Refusal {
     }
 }
 
-/// `normal,atomic,omega`.
+/// `normal,fischerandom,atomic,omega`: each variant, its Chess960 form
+/// after it.
 pub fn names() -> String {
     announced()
-        .map(|(_, x)| x.name)
+        .flat_map(|(_, x)| std::iter::once(x.name).chain(x.chess960))
         .collect::<Vec<_>>()
         .join(",")
 }
 
-/// The variant XBoard names `name`.
-pub fn parse(name: &str) -> Result<VariantId, Refusal> {
+/// The variant XBoard names `name`, and its castling (`fischerandom` is
+/// chess with Chess960 castling).
+pub fn parse(name: &str) -> Result<(VariantId, CastlingMode), Refusal> {
     if name == "chess" {
-        return Ok(VariantId::Chess);
+        return Ok((VariantId::Chess, CastlingMode::Standard));
     }
     if let Some((v, _)) = announced().find(|(_, x)| x.name == name) {
-        return Ok(v);
+        return Ok((v, CastlingMode::Standard));
+    }
+    if let Some((v, _)) = announced().find(|(_, x)| x.chess960 == Some(name)) {
+        return Ok((v, CastlingMode::Chess960));
     }
     match VariantId::parse(name) {
         Ok(v) => Err(Refusal::NotInCecp(v)),
@@ -80,6 +85,30 @@ pub fn announce_own_end(variant: VariantId, verdict: &Verdict) -> bool {
         .is_none_or(|x| !x.unseen_ends.contains(&verdict.reason))
 }
 
+/// Castling as CECP writes it in a Chess960 game: XBoard sends and expects
+/// `O-O` and `O-O-O` there (the protocol's "FischerRandom castling"), so
+/// a move the game wrote as castling SAN goes out so; any other move, and
+/// castling outside Chess960, keeps its token.
+pub fn cecp_move(game: &dyn crate::game::GameHandle, token: &str) -> String {
+    let san = game
+        .move_list()
+        .last()
+        .map(|m| m.text.trim_end_matches(['+', '#']));
+    match san {
+        Some(castle @ ("O-O" | "O-O-O")) if game.chess960() => castle.to_string(),
+        _ => token.to_string(),
+    }
+}
+
+/// The token of a castling move XBoard wrote as `O-O`/`O-O-O` (or with
+/// zeros), if `text` is one and legal here.
+pub fn castling_token(game: &dyn crate::game::GameHandle, text: &str) -> Option<String> {
+    let letters = text.replace('0', "O");
+    matches!(letters.as_str(), "O-O" | "O-O-O")
+        .then(|| game.token_of_pgn(&letters).ok())
+        .flatten()
+}
+
 /// Whether XBoard checks draw claims in the variant against its own record
 /// of the game ([`super::claims`]): in its own variants, played with its
 /// legality test. An engine-defined variant (Omega) is played without it,
@@ -104,9 +133,19 @@ mod tests {
 
     #[test]
     fn names_map_to_variants_and_refusals() {
-        assert_eq!(names(), "normal,atomic,omega");
-        assert_eq!(parse("normal"), Ok(VariantId::Chess));
-        assert_eq!(parse("omega"), Ok(VariantId::Omega));
+        assert_eq!(names(), "normal,fischerandom,atomic,omega");
+        assert_eq!(
+            parse("normal"),
+            Ok((VariantId::Chess, CastlingMode::Standard))
+        );
+        assert_eq!(
+            parse("fischerandom"),
+            Ok((VariantId::Chess, CastlingMode::Chess960))
+        );
+        assert_eq!(
+            parse("omega"),
+            Ok((VariantId::Omega, CastlingMode::Standard))
+        );
         assert_eq!(parse("dynamo"), Err(Refusal::NotInCecp(VariantId::Dynamo)));
         assert_eq!(
             parse("avalanche-balanced"),
@@ -139,5 +178,28 @@ mod tests {
         assert!(plays_on(VariantId::Atomic, &material));
         assert!(!plays_on(VariantId::Atomic, &mate));
         assert!(!plays_on(VariantId::Omega, &material));
+    }
+
+    #[test]
+    fn castling_goes_out_as_o_o_only_in_chess960() {
+        use crate::game::new_game_with;
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        let mut normal =
+            new_game_with(VariantId::Chess, Some(fen), CastlingMode::Standard).unwrap();
+        normal.play("e1g1").unwrap();
+        assert_eq!(cecp_move(normal.as_ref(), "e1g1"), "e1g1");
+        let mut frc = new_game_with(VariantId::Chess, Some(fen), CastlingMode::Chess960).unwrap();
+        assert_eq!(castling_token(frc.as_ref(), "O-O").as_deref(), Some("e1h1"));
+        assert_eq!(
+            castling_token(frc.as_ref(), "0-0-0").as_deref(),
+            Some("e1a1")
+        );
+        assert_eq!(castling_token(frc.as_ref(), "e1h1"), None);
+        frc.play("e1h1").unwrap();
+        assert_eq!(cecp_move(frc.as_ref(), "e1h1"), "O-O");
+        frc.play("e8a8").unwrap();
+        assert_eq!(cecp_move(frc.as_ref(), "e8a8"), "O-O-O");
+        frc.play("f1f2").unwrap();
+        assert_eq!(cecp_move(frc.as_ref(), "f1f2"), "f1f2");
     }
 }

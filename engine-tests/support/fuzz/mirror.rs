@@ -138,6 +138,11 @@ impl<P: Rules> Mirror for Wrap<P> {
         if self.0.play_token(token).is_ok() {
             return UserMove::Played;
         }
+        // XBoard's FischerRandom castling, `O-O`/`O-O-O` or with zeros.
+        if let Some(m) = castling_move(self.0.position(), token) {
+            self.0.play(m);
+            return UserMove::Played;
+        }
         let second = chimera::xboard::variants::second_reading(self.variant(), token);
         match second {
             Some(t) if self.0.play_token(&t).is_ok() => UserMove::Played,
@@ -149,7 +154,11 @@ impl<P: Rules> Mirror for Wrap<P> {
             return Err(format!("the game is decided ({:?})", v.reason));
         }
         let pos = self.0.position();
-        let m = pos.parse_move(token).map_err(|e| e.to_string())?;
+        // In a Chess960 game the engine writes castling as `O-O`/`O-O-O`.
+        let m = match castling_move(pos, token) {
+            Some(m) if pos.chess960() => m,
+            _ => pos.parse_move(token).map_err(|e| e.to_string())?,
+        };
         let mut all = Vec::new();
         pos.generate(&mut all);
         if !all.contains(&m) {
@@ -173,11 +182,33 @@ impl<P: Rules> Mirror for Wrap<P> {
 /// engine sets one up (`position`, `setboard`, `variant`, `new`); an `Err`
 /// for a broken FEN.
 pub fn set_up(variant: VariantId, fen: Option<&str>) -> Result<Pos, String> {
+    set_up_with(variant, fen, CastlingMode::Standard)
+}
+
+/// [`set_up`] with `castling` (Chess960 after CECP's `variant fischerandom`).
+pub fn set_up_with(
+    variant: VariantId,
+    fen: Option<&str>,
+    castling: CastlingMode,
+) -> Result<Pos, String> {
     chimera::with_variant!(variant, P => {
-        Game::<P>::set_up(variant, fen, CastlingMode::Standard)
+        Game::<P>::set_up(variant, fen, castling)
             .map(|g| Box::new(Wrap(g)) as Pos)
             .map_err(|e| e.to_string())
     })
+}
+
+/// The castling move `text` names (`O-O`, `O-O-O`, or with zeros), if it
+/// is one and legal in `pos`.
+fn castling_move<P: Rules>(pos: &P, text: &str) -> Option<P::Move> {
+    let letters = text.replace('0', "O");
+    if !matches!(letters.as_str(), "O-O" | "O-O-O") {
+        return None;
+    }
+    let m = pos.parse_pgn_move(&letters).ok()?;
+    let mut all = Vec::new();
+    pos.generate(&mut all);
+    all.contains(&m).then_some(m)
 }
 
 /// The game from the position a `fen` gives in `variant`.

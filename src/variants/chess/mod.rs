@@ -16,7 +16,10 @@ impl ShakmatyVariant for shakmaty::Chess {
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const EXPLOSIVE: bool = false;
     const BENCH_DEPTH: i32 = 11;
-    const XBOARD: XboardVariant = XboardVariant::known("normal");
+    const XBOARD: XboardVariant = XboardVariant {
+        chess960: Some("fischerandom"),
+        ..XboardVariant::known("normal")
+    };
     const BENCH: &'static [&'static str] = &[
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

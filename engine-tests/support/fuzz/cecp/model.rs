@@ -15,7 +15,7 @@
 //! ([`Model::known`] false) until the next `new`.
 
 use chimera::engine::options::{self, Change};
-use chimera::variants::VariantId;
+use chimera::variants::{CastlingMode, VariantId};
 use chimera::xboard::command::{self, Command};
 
 use crate::fuzz::mirror::{self, Mirror, UserMove};
@@ -161,6 +161,8 @@ pub struct Model {
     /// When false, nothing below is trusted until the next `new`.
     pub known: bool,
     pub variant: VariantId,
+    /// Chess960 castling after `variant fischerandom`, until `new`.
+    pub castling: CastlingMode,
     /// `None`: no position (a `setboard` was refused).
     pub game: Option<Box<dyn Mirror>>,
     pub force: bool,
@@ -175,6 +177,7 @@ impl Clone for Model {
         Model {
             known: self.known,
             variant: self.variant,
+            castling: self.castling,
             game: self.game.as_ref().map(|g| g.boxed()),
             force: self.force,
             engine_white: self.engine_white,
@@ -230,6 +233,7 @@ impl Model {
         Model {
             known: true,
             variant: VariantId::Chess,
+            castling: CastlingMode::Standard,
             game: Some(mirror::start(VariantId::Chess)),
             force: false,
             engine_white: false,
@@ -326,9 +330,10 @@ impl Model {
                 }
             }
             Command::Variant(name) => match chimera::xboard::variants::parse(name) {
-                Ok(v) => {
+                Ok((v, castling)) => {
                     self.variant = v;
-                    self.game = Some(mirror::start(v));
+                    self.castling = castling;
+                    self.game = mirror::set_up_with(v, None, castling).ok();
                 }
                 Err(_) => e = Expect::error(),
             },
@@ -362,13 +367,15 @@ impl Model {
                     UserMove::GameOver | UserMove::Refused => e = Expect::illegal(),
                 },
             },
-            Command::SetBoard(fen) => match mirror::set_up(self.variant, Some(fen)) {
-                Ok(g) => self.game = Some(g),
-                Err(_) => {
-                    self.game = None;
-                    e = Expect::error();
+            Command::SetBoard(fen) => {
+                match mirror::set_up_with(self.variant, Some(fen), self.castling) {
+                    Ok(g) => self.game = Some(g),
+                    Err(_) => {
+                        self.game = None;
+                        e = Expect::error();
+                    }
                 }
-            },
+            }
             Command::Undo | Command::Remove => {
                 let plies = if *cmd == Command::Undo { 1 } else { 2 };
                 match &mut self.game {
