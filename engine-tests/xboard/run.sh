@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of Chimera's XBoard protocol (docs/xboard.md) with the real
-# XBoard under a virtual X display: XBoard's match mode plays two games of
-# atomic and two of Omega between two Chimera processes, then the saved PGNs
+# XBoard under a virtual X display: XBoard's match mode plays two games each
+# of atomic, fischerandom (Chess960) and Omega between two Chimera processes,
+# then the saved PGNs
 # must hold two finished games per variant, each with a result, and neither
 # the PGNs nor XBoard's engine log may show an illegal move, a false claim,
 # a forfeit or an engine error. A screenshot of the Omega board is taken
@@ -95,6 +96,9 @@ check() {
 
 # Atomic is XBoard's own variant: its legality test checks every move.
 match atomic true
+# Chess960 as XBoard plays it: a random start each game, castling sent and
+# received as O-O/O-O-O, XBoard's legality test on.
+match fischerandom true
 # Omega is engine-defined (docs/xboard.md): XBoard 4.9 knows no promotion
 # rank but the board's last one, so its legality test would refuse every
 # Omega promotion; Chimera checks the moves.
