@@ -185,6 +185,55 @@ async function main() {
     });
   }
 
+  if (variants.includes("chess")) {
+    await check("chess: analysis shows the bar, the best arrow and 3 lines in SAN", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "analyse", multipv: 3, fen: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" });
+      await page.waitForFunction(() => document.querySelectorAll("#lines .line").length === 3 && window.chimeraBoard.state.search.depth >= 4, null, { timeout: 10000 });
+      assert((await page.getAttribute("#eval-bar", "data-score")) === "M1", "the bar says M1");
+      assert((await page.textContent("#eval-text")) === "M1", "M1 written on the bar");
+      const first = await page.textContent('#lines .line[data-multipv="1"]');
+      assert(first.startsWith("M1") && first.includes("1. Ra8#"), `line 1: ${first}`);
+      assert((await page.getAttribute("g.best", "data-token")) === "a1a8", "the arrow is Ra8");
+      // Black mates: the bar reads from White's side.
+      await openBoard(page, url, { variant: "chess", mode: "analyse", multipv: 1, fen: "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1" });
+      await page.waitForFunction(() => document.querySelector("#eval-bar").dataset.score === "-M1", null, { timeout: 10000 });
+      const line = await page.textContent("#lines .line");
+      assert(line.includes("1… Ra1#"), `Black's line: ${line}`);
+      const share = await page.getAttribute("#eval-bar", "data-white");
+      assert(share === "0.000", `White's share ${share}`);
+    });
+  }
+
+  for (const variant of ["avalanche", "dynamo"].filter((v) => variants.includes(v))) {
+    await check(`${variant}: the best turn's arrow shows both parts; a line's first turn is played by a click`, async () => {
+      // Avalanche: every turn pushes a pawn. Dynamo: the rook's best turn
+      // pushes the knight off the board (a5a7, a7 off).
+      const fen = variant === "dynamo" ? "4k3/n7/8/R7/8/8/8/4K3 w - - 0 1" : undefined;
+      const query = { variant, mode: "analyse", multipv: 2 };
+      if (fen) query.fen = fen;
+      await openBoard(page, url, query);
+      await page.waitForFunction(() => document.querySelectorAll("#lines .line").length === 2 && window.chimeraBoard.state.search.depth >= 3, null, { timeout: 10000 });
+      const s = await boardState(page);
+      const best = s.search.lines[0].pv[0];
+      const turn = s.turns.find((t) => t.token === best);
+      assert(turn.parts.length === 2, `${best} has ${turn.parts.length} parts`);
+      assert((await page.getAttribute("g.best", "data-token")) === best, "the arrow is the best turn");
+      const drawn = await page.$$eval("g.best .best-arrow:not(.head)", (els) => els.map((e) => e.getAttribute("class")));
+      assert(drawn.length === 2 && drawn.some((c) => c.includes("part1")), `arrows drawn: ${drawn}`);
+      const button = await page.textContent(`#lines .line[data-multipv="1"] button.line-move`);
+      assert(button.includes(s.search.lines[0].notation[0]) && !button.includes(","), `the line's first turn: ${button}`);
+      await shoot(page, `${variant}-analysis.png`);
+      // Read and click in one step: the lines change as the search deepens.
+      const clicked = await page.evaluate(() => {
+        const b = document.querySelector('#lines .line[data-multipv="1"] button.line-move');
+        b.click();
+        return b.dataset.token;
+      });
+      await page.waitForSelector('body[data-plies="1"]');
+      assert((await boardState(page)).moves[0] === clicked, `played ${clicked}`);
+    });
+  }
+
   if (variants.includes("atomic")) {
     await check("atomic: hovering a capture shows the explosion", async () => {
       const fen = "rnbqkbnr/pppppppp/8/4N3/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1";
@@ -317,7 +366,7 @@ async function main() {
     await check("chess: live analysis, take back, flip, PGN export", async () => {
       await openBoard(page, url, { variant: "chess", mode: "analyse" });
       await page.waitForFunction(() => Number(document.querySelector("#engine-info").dataset.depth) >= 3, null, { timeout: 10000 });
-      assert((await page.textContent("#engine-pv")).trim().length > 0, "a PV is shown");
+      assert((await page.textContent("#lines .line")).trim().length > 0, "a line is shown");
       await page.click('rect[data-square="g1"]');
       await page.click('rect[data-square="f3"]');
       await page.waitForSelector('body[data-plies="1"]');

@@ -722,3 +722,90 @@ fn chess960_games_start_from_a_960_position_and_castle_king_takes_rook() {
         "no Chess960 form",
     );
 }
+
+/// The analysis's lines (MultiPV) as the page lists them: each line's
+/// score from White's side and its turns in the variant's notation.
+#[test]
+fn analysis_lines_are_scored_for_white_and_written_in_the_variants_notation() {
+    let c = Client::start();
+    let lines_at = |s: &Value, depth: i64, count: usize| {
+        let lines = s["search"]["lines"].as_array().cloned().unwrap_or_default();
+        lines.len() == count
+            && lines.iter().all(|l| {
+                l["depth"].as_i64().unwrap_or(0) >= depth
+                    && !l["notation"].as_array().unwrap().is_empty()
+            })
+    };
+    // White mates on the back rank; three lines asked for.
+    c.new_game("chess", Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "analyse", "lines": 3 })),
+    );
+    let s = c.wait_for(|s| lines_at(s, 4, 3));
+    let lines = s["search"]["lines"].as_array().unwrap().clone();
+    c.ok("POST", "/api/stop", None);
+    assert_eq!(lines[0]["multipv"], 1);
+    assert_eq!(lines[0]["score"], json!({ "mate": 1 }), "{lines:?}");
+    assert_eq!(lines[0]["pv"][0], "a1a8");
+    assert_eq!(lines[0]["notation"], json!(["Ra8#"]));
+    assert_eq!(s["search"]["score"], json!({ "mate": 1 }));
+    let firsts: Vec<&str> = lines.iter().map(|l| l["pv"][0].as_str().unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    assert!(firsts[1] != firsts[0] && firsts[2] != firsts[1] && firsts[2] != firsts[0]);
+    assert!(lines[1]["score"]["cp"].is_i64(), "{lines:?}");
+
+    // Black mates: the score is White's, negative.
+    c.new_game("chess", Some("r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1"));
+    c.ok("POST", "/api/go", Some(json!({ "mode": "analyse" })));
+    let s = c.wait_for(|s| lines_at(s, 3, 1));
+    c.ok("POST", "/api/stop", None);
+    assert_eq!(s["search"]["lines"][0]["score"], json!({ "mate": -1 }));
+    assert_eq!(s["search"]["lines"][0]["notation"], json!(["Ra1#"]));
+
+    // Avalanche and Dynamo: each line's turns as the move list writes them
+    // once played (`Nf3/c6`), never tokens.
+    for variant in ["avalanche", "dynamo"] {
+        c.new_game(variant, None);
+        c.ok(
+            "POST",
+            "/api/go",
+            Some(json!({ "mode": "analyse", "lines": 2 })),
+        );
+        let s = c.wait_for(|s| lines_at(s, 3, 2));
+        c.ok("POST", "/api/stop", None);
+        for line in s["search"]["lines"].as_array().unwrap() {
+            let pv = line["pv"].as_array().unwrap();
+            let notation = line["notation"].as_array().unwrap();
+            assert_eq!(pv.len(), notation.len(), "{variant}: {line}");
+            let played = c.play(pv[0].as_str().unwrap());
+            assert_eq!(played["notation"][0], notation[0], "{variant}: {line}");
+            if pv.len() > 1 {
+                let second = c.play(pv[1].as_str().unwrap());
+                assert_eq!(second["notation"][1], notation[1], "{variant}: {line}");
+            }
+            c.ok("POST", "/api/undo", Some(json!({ "plies": 2 })));
+        }
+        if variant == "avalanche" {
+            // Avalanche's every opening turn pushes a pawn: `Nf3/c6`.
+            let first = s["search"]["lines"][0]["notation"][0].as_str().unwrap();
+            assert!(first.contains('/') && !first.contains(','), "{first}");
+        }
+    }
+
+    // Out of range: refused, nothing changes.
+    let before = c.ok("GET", "/api/state", None);
+    for lines in [0, 6] {
+        c.refused(
+            "POST",
+            "/api/go",
+            Some(json!({ "mode": "analyse", "lines": lines })),
+            400,
+            "lines must be 1 to 5",
+        );
+    }
+    let after = c.ok("GET", "/api/state", None);
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["search"]["running"], false);
+}

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::notation;
-use super::search::{BoardEngine, SearchGoal};
+use super::search::{BoardEngine, SearchGoal, MAX_LINES};
 use crate::game::{new_game, new_game_with};
 use crate::search::skill::Skill;
 use crate::variants::{chess960, CastlingMode, FenError, VariantId};
@@ -143,7 +143,15 @@ impl App {
                 movetime_ms: req.movetime_ms.unwrap_or(1000),
                 skill: req.elo.map_or(Skill::default(), Skill::from_elo),
             },
-            "analyse" | "analyze" => SearchGoal::Analyse,
+            "analyse" | "analyze" => {
+                let lines = req.lines.unwrap_or(1);
+                if !(1..=MAX_LINES).contains(&lines) {
+                    return Err(ApiError::bad_request(format!(
+                        "lines must be 1 to {MAX_LINES}, not {lines}"
+                    )));
+                }
+                SearchGoal::Analyse { lines }
+            }
             other => {
                 return Err(ApiError::bad_request(format!(
                     "unknown search mode {other:?} (use \"move\" or \"analyse\")"
@@ -226,4 +234,6 @@ struct Go {
     movetime_ms: Option<u64>,
     /// Play at about this Elo (`UCI_Elo`'s scale); full strength without.
     elo: Option<u32>,
+    /// Lines an analysis shows (MultiPV), 1 to 5.
+    lines: Option<usize>,
 }

@@ -5,9 +5,9 @@
 use serde::Serialize;
 
 use super::notation::{self, Geometry, PieceView, TurnShape};
-use crate::game::pgn::{self, PgnGame};
-use crate::game::{GameHandle, Verdict};
-use crate::variants::VariantId;
+use crate::game::pgn::{self, PgnGame, PgnMove};
+use crate::game::{new_game_with, GameHandle, Verdict};
+use crate::variants::{CastlingMode, VariantId};
 
 /// How a finished game ended, as the page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -93,15 +93,37 @@ pub fn state(game: &dyn GameHandle) -> GameState {
         geometry: notation::geometry(&diagram),
         board: notation::board(&diagram),
         moves: game.tokens().to_vec(),
-        notation: game
-            .move_list()
-            .iter()
-            .map(|m| m.notation.clone().unwrap_or_else(|| m.text.clone()))
-            .collect(),
+        notation: game.move_list().iter().map(written).collect(),
         last_move: game.last_turn_parts().map(|parts| notation::shape(&parts)),
         turns,
         result: verdict.map(ResultView::of),
     }
+}
+
+/// A turn as the move list shows it: SAN, else the variant's own notation.
+pub fn written(m: &PgnMove) -> String {
+    m.notation.clone().unwrap_or_else(|| m.text.clone())
+}
+
+/// The turns `pv` from the game's position, as the move list would show
+/// them; it stops at the first turn that is not legal there.
+pub fn line_notation(game: &dyn GameHandle, pv: &[String]) -> Vec<String> {
+    let castling = if game.chess960() {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    // A copy from the FEN: the line's notation needs the position, not the
+    // game's history.
+    let Ok(mut copy) = new_game_with(game.variant(), Some(&game.fen()), castling) else {
+        return Vec::new();
+    };
+    for token in pv {
+        if copy.play(token).is_err() {
+            break;
+        }
+    }
+    copy.move_list().iter().map(written).collect()
 }
 
 /// The game as PGN, with the board's tags.

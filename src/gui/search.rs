@@ -68,6 +68,8 @@ pub struct Live {
     pub nps: u64,
     pub time_ms: u64,
     pub pv: Vec<String>,
+    /// The lines of an analysis, best first (one for a move search).
+    pub lines: Vec<LineView>,
     pub best: Option<String>,
     /// The turn the engine played into the game, once it has.
     pub played: Option<String>,
@@ -77,13 +79,29 @@ pub struct Live {
     pub pending: Option<(SearchId, String)>,
 }
 
+/// One line of a MultiPV analysis.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct LineView {
+    /// 1 for the best line.
+    pub multipv: usize,
+    pub depth: i32,
+    pub score: WhiteScore,
+    pub pv: Vec<String>,
+    /// The same turns in the variant's notation, filled in on the server's
+    /// thread when the line belongs to the position shown.
+    pub notation: Vec<String>,
+}
+
+/// Most lines an analysis shows.
+pub const MAX_LINES: usize = 5;
+
 /// What to search for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SearchGoal {
     /// Think for `movetime_ms`, then play the best turn, at `skill`.
     Move { movetime_ms: u64, skill: Skill },
-    /// Think until stopped (or `depth`), playing nothing.
-    Analyse,
+    /// Think until stopped, playing nothing, showing `lines` lines.
+    Analyse { lines: usize },
 }
 
 /// The board's game and search slot.
@@ -134,7 +152,19 @@ impl BoardEngine {
 
     /// The search as it is now (a finished move search's turn played).
     pub fn live(&mut self) -> Live {
-        self.collect()
+        let live = self.collect();
+        self.with_notation(live)
+    }
+
+    /// `live` with each line written in the variant's notation, when the
+    /// lines are of the position the game is at.
+    fn with_notation(&self, mut live: Live) -> Live {
+        if live.version == self.version {
+            for line in &mut live.lines {
+                line.notation = view::line_notation(self.game(), &line.pv);
+            }
+        }
+        live
     }
 
     /// The game as the page shows it, its version and the search, read
@@ -142,6 +172,7 @@ impl BoardEngine {
     /// search reads as stopped.
     pub fn snapshot(&mut self) -> (GameState, u64, Live) {
         let live = self.collect();
+        let live = self.with_notation(live);
         (view::state(self.game()), self.version, live)
     }
 
@@ -222,7 +253,7 @@ impl BoardEngine {
         self.stop();
         // A table clear must end before a search starts.
         self.core.settle();
-        let (limits, mode_name) = match mode {
+        let (limits, mode_name, multipv) = match mode {
             SearchGoal::Move { movetime_ms, skill } => (
                 Limits {
                     movetime: Some(movetime_ms.clamp(20, 3_600_000)),
@@ -230,18 +261,20 @@ impl BoardEngine {
                     ..Limits::default()
                 },
                 "move",
+                1,
             ),
-            SearchGoal::Analyse => (
+            SearchGoal::Analyse { lines } => (
                 Limits {
                     infinite: true,
                     ..Limits::default()
                 },
                 "analyse",
+                lines.clamp(1, MAX_LINES),
             ),
         };
         let request = SearchRequest {
             limits,
-            multipv: 1,
+            multipv,
             move_overhead: MOVE_OVERHEAD_MS,
         };
         let game = self.game();
@@ -258,12 +291,24 @@ impl BoardEngine {
         };
         let live = Arc::clone(&self.live);
         let on_info = move |info: &SearchInfo| {
-            if info.multipv != 1 {
+            let mut l = lock(&live);
+            let score = WhiteScore::new(info.score, white_to_move);
+            let index = info.multipv.max(1) - 1;
+            if index >= l.lines.len() {
+                l.lines.resize_with(index + 1, LineView::default);
+            }
+            l.lines[index] = LineView {
+                multipv: index + 1,
+                depth: info.depth,
+                score,
+                pv: info.pv.clone(),
+                notation: Vec::new(),
+            };
+            if index != 0 {
                 return;
             }
-            let mut l = lock(&live);
             l.depth = info.depth;
-            l.score = Some(WhiteScore::new(info.score, white_to_move));
+            l.score = Some(score);
             let w = wdl(info.score, &win_rate);
             l.wdl = Some(if white_to_move {
                 [w.win, w.draw, w.loss]

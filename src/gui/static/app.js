@@ -224,6 +224,7 @@ function drawBoard() {
   const squares = el("g", { class: "squares" }, svg);
   const marks = el("g", { class: "marks" }, svg);
   const pieces = el("g", { class: "pieces" }, svg);
+  const best = el("g", { class: "best" }, svg);
   const overlay = el("g", { class: "overlay" }, svg);
 
   const next = humanToMove() && !needsChoice() ? nextSquares() : new Map();
@@ -281,7 +282,34 @@ function drawBoard() {
   }
   for (const p of s.board) drawPiece(pieces, p.square, p.piece);
   ui.overlayLayer = overlay;
+  ui.bestLayer = best;
   drawOverlay();
+  drawBest();
+}
+
+// The analysis's best turn as arrows, every part of it (an avalanche move
+// and its push, a Dynamo mover and the piece it moves).
+function drawBest() {
+  const layer = ui.bestLayer;
+  if (!layer || !ui.state) return;
+  layer.innerHTML = "";
+  const turn = analysisShown() ? bestTurn() : null;
+  if (!turn) return;
+  layer.dataset.token = turn.token;
+  turn.parts.forEach((part, i) => drawArrow(layer, part, i, "best-arrow"));
+}
+
+// Whether the search shown is an analysis of the position on the board.
+function analysisShown() {
+  const s = ui.state;
+  return Boolean(s && s.search && s.search.mode === "analyse" && s.search.version === s.version && s.search.lines && s.search.lines.length);
+}
+
+// The legal turn the best line starts with (the page knows turns only as
+// the server lists them).
+function bestTurn() {
+  const line = ui.state.search.lines[0];
+  return line && line.pv.length ? ui.state.turns.find((t) => t.token === line.pv[0]) : null;
 }
 
 // For each file the rank of its square nearest the bottom of the screen, for
@@ -346,8 +374,8 @@ function drawOverlay() {
   turns[0].parts.forEach((part, i) => drawArrow(layer, part, i));
 }
 
-function drawArrow(layer, part, i) {
-  const cls = `arrow part${i}`;
+function drawArrow(layer, part, i, extra) {
+  const cls = `arrow part${i}${extra ? " " + extra : ""}`;
   if (part.from === "off") return;
   const [x1, y1] = center(part.from);
   if (part.to === "off") {
@@ -434,6 +462,7 @@ function drawPanel() {
   drawOptions();
   $("side-label").hidden = mode() !== "engine";
   $("movetime-label").hidden = mode() !== "engine";
+  $("multipv-label").hidden = mode() !== "analyse";
   $("level-label").hidden = mode() !== "engine";
 }
 
@@ -444,9 +473,10 @@ function span(text, cls) {
   return e;
 }
 
+// A score from White's side: +0.35, or M3 / -M3 for a mate in 3.
 function formatScore(score) {
   if (!score) return "";
-  if (score.mate !== undefined) return score.mate > 0 ? `#${score.mate}` : `#-${-score.mate}`;
+  if (score.mate !== undefined) return score.mate > 0 ? `M${score.mate}` : `-M${-score.mate}`;
   const v = score.cp / 100;
   return (v > 0 ? "+" : "") + v.toFixed(2);
 }
@@ -465,7 +495,74 @@ function drawEngine() {
   const wdl = l.wdl ? ` \u00b7 W/D/L ${l.wdl.map((x) => Math.round(x / 10)).join("/")}%` : "";
   info.textContent = `${what} \u00b7 depth ${l.depth} \u00b7 ${formatScore(l.score)}${wdl} \u00b7 ${l.nodes.toLocaleString()} nodes \u00b7 ${knps} knps`;
   info.dataset.depth = l.depth;
-  $("engine-pv").textContent = l.pv.join(" ");
+  $("engine-pv").textContent = analysisShown() ? "" : l.pv.join(" ");
+  drawLines();
+  drawEvalBar();
+  drawBest();
+}
+
+// The analysis's lines, each in the variant's notation with move numbers;
+// a click on a line's first turn plays it.
+function drawLines() {
+  const box = $("lines");
+  box.innerHTML = "";
+  if (!analysisShown()) return;
+  const s = ui.state;
+  const fields = s.fen.split(/\s+/);
+  const number = parseInt(fields[fields.length - 1], 10) || 1;
+  for (const line of s.search.lines) {
+    if (!line.pv.length) continue;
+    const row = document.createElement("div");
+    row.className = "line";
+    row.dataset.multipv = line.multipv;
+    row.appendChild(span(formatScore(line.score), "line-score"));
+    let n = number;
+    let white = s.white_to_move;
+    line.notation.forEach((text, i) => {
+      let label = text;
+      if (white) label = `${n}. ${text}`;
+      else if (i === 0) label = `${n}… ${text}`;
+      if (i === 0) {
+        const b = document.createElement("button");
+        b.className = "line-move";
+        b.dataset.token = line.pv[0];
+        b.textContent = label;
+        b.title = "play this turn";
+        b.addEventListener("click", () => {
+          const turn = ui.state.turns.find((t) => t.token === line.pv[0]);
+          if (turn) playTurn(turn);
+        });
+        row.appendChild(b);
+      } else {
+        row.appendChild(span(label, "line-rest"));
+      }
+      if (!white) n++;
+      white = !white;
+    });
+    box.appendChild(row);
+  }
+}
+
+// White's share of the game by the best line's win/draw/loss (all of it
+// for a mate), filled from White's side of the board.
+function drawEvalBar() {
+  const bar = $("eval-bar");
+  const shown = analysisShown();
+  bar.hidden = !shown;
+  if (!shown) return;
+  const l = ui.state.search;
+  const score = l.lines[0].score;
+  let white = 0.5;
+  if (score.mate !== undefined) white = score.mate > 0 ? 1 : 0;
+  else if (l.wdl) white = (l.wdl[0] + l.wdl[1] / 2) / 1000;
+  const fill = $("eval-fill");
+  fill.style.height = `${(white * 100).toFixed(1)}%`;
+  bar.classList.toggle("flipped", ui.flipped);
+  const text = formatScore(score);
+  $("eval-text").textContent = text;
+  bar.dataset.score = text;
+  bar.dataset.white = white.toFixed(3);
+  bar.title = `${text} (White's side)`;
 }
 
 // The pending-promotion choice (before the turn) and the promotion picker
@@ -634,11 +731,12 @@ async function maybeEngine() {
   if (mode() === "engine" && s.white_to_move !== humanIsWhite() && !running) {
     request = { mode: "move", movetime_ms: movetimeMs() };
     if ($("level").value !== "full") request.elo = Number($("level").value);
-  } else if (mode() === "analyse" && !(running && s.search.version === s.version && s.search.mode === "analyse")) {
-    request = { mode: "analyse" };
+  } else if (mode() === "analyse" && !(running && s.search.version === s.version && s.search.mode === "analyse" && ui.analysisLines === linesWanted())) {
+    request = { mode: "analyse", lines: linesWanted() };
   }
   if (!request) return;
   ui.goInFlight = true;
+  if (request.lines) ui.analysisLines = request.lines;
   const live = await call("POST", "/api/go", request);
   ui.goInFlight = false;
   if (live) {
@@ -646,6 +744,10 @@ async function maybeEngine() {
     render();
     startPolling();
   }
+}
+
+function linesWanted() {
+  return Number($("multipv").value) || 1;
 }
 
 function startPolling() {
@@ -668,6 +770,7 @@ function startPolling() {
       ui.state.search = s.search;
       drawEngine();
     }
+
   }, 150);
 }
 
@@ -749,7 +852,7 @@ async function init() {
   }
   // The variant can be picked by URL: /?variant=atomic&mode=humans.
   const params = new URLSearchParams(location.search);
-  for (const key of ["mode", "side", "movetime", "level"]) {
+  for (const key of ["mode", "side", "movetime", "level", "multipv"]) {
     if (params.get(key)) $(key).value = params.get(key);
   }
   $("variant").addEventListener("change", () => newGame());
@@ -769,9 +872,10 @@ async function init() {
     const s = await call("POST", "/api/stop");
     if (s) setState(s);
   });
+  $("multipv").addEventListener("change", () => maybeEngine());
   $("new").addEventListener("click", () => newGame());
   $("undo").addEventListener("click", takeBack);
-  $("flip").addEventListener("click", () => { ui.flipped = !ui.flipped; render(); });
+  $("flip").addEventListener("click", () => { ui.flipped = !ui.flipped; render(); drawEvalBar(); });
   // Stop: Chimera plays the best turn it has found so far; an analysis ends
   // (and the board goes back to two humans).
   $("stop").addEventListener("click", async () => {
