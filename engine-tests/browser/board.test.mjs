@@ -396,6 +396,47 @@ async function main() {
       assert(pgn.includes('[Variant "chess"]') && pgn.includes("1. e4 *"), `PGN ${pgn}`);
     });
 
+    await check("chess: the move list walks back and forward and keeps a variation", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "humans" });
+      const move = async (from, to, plies) => {
+        await page.click(`rect[data-square="${from}"]`);
+        await page.click(`rect[data-square="${to}"]`);
+        await page.waitForSelector(`body[data-plies="${plies}"]`);
+      };
+      await move("e2", "e4", 1);
+      await move("e7", "e5", 2);
+      await move("g1", "f3", 3);
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForSelector('body[data-plies="2"]');
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForSelector('body[data-plies="1"]');
+      // 1... d5 instead of 1... e5: a variation; the main line stays.
+      await move("d7", "d5", 2);
+      const main = await page.$$eval("#moves > .move", (els) => els.map((e) => e.textContent));
+      assert(main.join(" ") === "e4 e5 Nf3", `main line ${main}`);
+      const variation = await page.$$eval("#moves > .variation", (els) => els.map((e) => e.textContent));
+      assert(variation.join("|") === "1\u2026d5", `variation ${variation}`);
+      const numbers = await page.$$eval("#moves > .number", (els) => els.map((e) => e.textContent));
+      assert(numbers.join(" ") === "1. 2.", `numbers ${numbers}`);
+      assert((await page.textContent("#moves .move.current")) === "d5", "d5 is shown");
+      // A click on Nf3 shows the main line's end.
+      await page.click('#moves > .move:text-is("Nf3")');
+      await page.waitForSelector('body[data-plies="3"]');
+      assert((await boardState(page)).moves.join(" ") === "e2e4 e7e5 g1f3", "back on the main line");
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForSelector('body[data-plies="2"]');
+      assert((await page.textContent("#moves .move.current")) === "e5", "e5 is shown");
+      await page.keyboard.press("ArrowRight");
+      await page.waitForSelector('body[data-plies="3"]');
+      for (const plies of [2, 1, 0]) {
+        await page.click("#back");
+        await page.waitForSelector(`body[data-plies="${plies}"]`);
+      }
+      await page.click("#forward");
+      await page.waitForSelector('body[data-plies="1"]');
+      await shoot(page, "chess-variation.png");
+    });
+
     await check("chess: a broken FEN or unknown variant is refused with a message", async () => {
       await openBoard(page, url, { variant: "chess", mode: "humans" });
       await page.fill("#fen", "this is not a fen");

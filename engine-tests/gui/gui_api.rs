@@ -809,3 +809,113 @@ fn analysis_lines_are_scored_for_white_and_written_in_the_variants_notation() {
     assert_eq!(after["version"], before["version"]);
     assert_eq!(after["search"]["running"], false);
 }
+
+/// The move tree: going back and forward, a different turn from an earlier
+/// position as a variation beside the main line, take-backs removing turns.
+#[test]
+fn moves_form_a_tree_that_can_be_walked_and_branched() {
+    let c = Client::start();
+    let start = c.new_game("chess", None);
+    let start_fen = start["fen"].as_str().unwrap().to_string();
+    for t in ["e2e4", "e7e5", "g1f3"] {
+        c.play(t);
+    }
+    let s = c.ok("GET", "/api/state", None);
+    let tree = &s["tree"];
+    assert_eq!(tree["root"], json!([1]));
+    assert_eq!(tree["current"], 3);
+    let written: Vec<&str> = tree["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["notation"].as_str().unwrap())
+        .collect();
+    assert_eq!(written, ["e4", "e5", "Nf3"]);
+    assert_eq!(tree["nodes"][2]["ply"], 3);
+
+    // Back to after 1. e4; the main line stays.
+    let s = c.ok("POST", "/api/goto", Some(json!({ "node": 1 })));
+    assert_eq!(moves(&s), ["e2e4"]);
+    assert_eq!(
+        s["fen"],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    assert_eq!(s["tree"]["nodes"].as_array().unwrap().len(), 3);
+    // 1... d5 instead: a variation of 1... e5.
+    let s = c.play("d7d5");
+    assert_eq!(moves(&s), ["e2e4", "d7d5"]);
+    assert_eq!(s["tree"]["current"], 4);
+    assert_eq!(s["tree"]["nodes"][0]["children"], json!([2, 4]));
+    assert_eq!(s["tree"]["nodes"][3]["notation"], "d5");
+    assert_eq!(s["tree"]["nodes"][3]["parent"], 1);
+    // From the variation to the main line's end.
+    let s = c.ok("POST", "/api/goto", Some(json!({ "node": 3 })));
+    assert_eq!(moves(&s), ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(s["notation"], json!(["e4", "e5", "Nf3"]));
+    // A turn already in the tree is followed, not added again.
+    c.ok("POST", "/api/goto", Some(json!({ "node": 1 })));
+    let s = c.play("e7e5");
+    assert_eq!(s["tree"]["current"], 2);
+    assert_eq!(s["tree"]["nodes"].as_array().unwrap().len(), 4);
+    let s = c.ok("POST", "/api/goto", Some(json!({ "node": 0 })));
+    assert_eq!(s["fen"], start_fen.as_str());
+    assert!(moves(&s).is_empty());
+
+    // Unknown turns are refused and change nothing.
+    let before = c.ok("GET", "/api/state", None);
+    c.refused(
+        "POST",
+        "/api/goto",
+        Some(json!({ "node": 99 })),
+        400,
+        "no turn 99",
+    );
+    c.refused(
+        "POST",
+        "/api/goto",
+        Some(json!({ "node": -1 })),
+        400,
+        "bad JSON",
+    );
+    c.refused("POST", "/api/goto", Some(json!({})), 400, "bad JSON");
+    let after = c.ok("GET", "/api/state", None);
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["tree"], before["tree"]);
+
+    // Taking back removes the turn and what follows it.
+    c.ok("POST", "/api/goto", Some(json!({ "node": 3 })));
+    let s = c.ok("POST", "/api/undo", Some(json!({ "plies": 2 })));
+    assert_eq!(moves(&s), ["e2e4"]);
+    let ids: Vec<u64> = s["tree"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [1, 4]);
+    c.refused(
+        "POST",
+        "/api/goto",
+        Some(json!({ "node": 3 })),
+        400,
+        "no turn 3",
+    );
+
+    // Chimera's turns go into the tree too.
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 100 })),
+    );
+    let s = c.wait_for(|s| !s["search"]["running"].as_bool().unwrap());
+    let played = s["search"]["played"].as_str().unwrap();
+    let current = s["tree"]["current"].as_u64().unwrap();
+    let node = s["tree"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["id"] == current)
+        .unwrap();
+    assert_eq!(node["token"], played);
+    assert_eq!(node["parent"], 1);
+}

@@ -68,6 +68,11 @@ impl App {
             ("POST", "/api/new") => self.new_game(parse(body)?),
             ("POST", "/api/move") => self.play(parse(body)?),
             ("POST", "/api/undo") => self.undo(parse(body)?),
+            ("POST", "/api/goto") => {
+                let req: GoTo = parse(body)?;
+                self.engine.go_to(req.node).map_err(ApiError::bad_request)?;
+                Ok(self.state())
+            }
             ("POST", "/api/go") => self.go(parse(body)?),
             ("POST", "/api/stop") => {
                 let req: Stop = parse(body)?;
@@ -91,6 +96,7 @@ impl App {
         let mut value = json!(state);
         value["version"] = json!(version);
         value["search"] = json!(search);
+        value["tree"] = json!(self.engine.tree());
         value
     }
 
@@ -219,6 +225,13 @@ struct PlayTurn {
 #[serde(deny_unknown_fields)]
 struct Undo {
     plies: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GoTo {
+    /// A turn's id in the move tree; 0 for the start position.
+    node: usize,
 }
 
 #[derive(Deserialize)]

@@ -11,6 +11,7 @@ pub mod game;
 pub mod notation;
 pub mod search;
 pub mod server;
+pub mod tree;
 
 pub use server::{start, RunningServer};
 

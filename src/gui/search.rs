@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use serde::Serialize;
 
 use super::game::{self as view, GameState, ResultView};
+use super::tree::{MoveTree, TreeView};
 use crate::engine::{position, Done, Engine, SearchId, SearchRequest};
 use crate::game::GameHandle;
 use crate::search::score::{mate_in_moves, wdl};
@@ -113,6 +114,8 @@ pub struct BoardEngine {
     /// search's result is played only into the game it searched.
     version: u64,
     live: Arc<Mutex<Live>>,
+    /// Every turn played, the game's line being the path to the current.
+    tree: MoveTree,
 }
 
 /// Why a request cannot be served: the game is over.
@@ -126,6 +129,7 @@ impl BoardEngine {
             core: Engine::new(VariantId::DEFAULT, hash_mb, 1),
             version: 0,
             live: Arc::new(Mutex::new(Live::default())),
+            tree: MoveTree::new(),
         }
     }
 
@@ -143,6 +147,7 @@ impl BoardEngine {
             if let Some(game) = self.core.game_mut().filter(|_| wanted) {
                 if game.play(&best).is_ok() {
                     self.version += 1;
+                    record(&mut self.tree, game, &best);
                     live.played = Some(best);
                 }
             }
@@ -213,7 +218,45 @@ impl BoardEngine {
         }
         self.core.set_game(game);
         self.version += 1;
+        self.tree = MoveTree::new();
         *lock(&self.live) = Live::default();
+    }
+
+    /// The moves played, with their variations.
+    pub fn tree(&self) -> TreeView {
+        self.tree.view()
+    }
+
+    /// The main line's turns from the start, as tokens.
+    pub fn main_line(&self) -> Vec<(usize, String)> {
+        self.tree
+            .main_line()
+            .into_iter()
+            .map(|id| (id, self.tree.token(id).to_string()))
+            .collect()
+    }
+
+    /// Shows the position after turn `node` of the tree (0: the start): the
+    /// game takes back to where the lines part and plays on from there.
+    pub fn go_to(&mut self, node: usize) -> Result<(), String> {
+        let (back, forward) = self
+            .tree
+            .route(node)
+            .ok_or_else(|| format!("no turn {node} in the move tree"))?;
+        if back == 0 && forward.is_empty() {
+            return Ok(());
+        }
+        self.stop();
+        let game = self.core.game_mut().ok_or("no game")?;
+        game.undo(back);
+        for token in &forward {
+            // Every turn of the tree was legal where it was played.
+            game.play(token)
+                .map_err(|e| format!("the tree's turn {token} does not replay: {e}"))?;
+        }
+        self.tree.go_to(node);
+        self.version += 1;
+        Ok(())
     }
 
     /// Plays a turn given as its token; an illegal token or a finished
@@ -236,14 +279,19 @@ impl BoardEngine {
                 None => illegal,
             });
         }
+        record(&mut self.tree, game, token.trim());
         self.version += 1;
         Ok(())
     }
 
-    /// Takes back up to `plies` turns.
+    /// Takes back up to `plies` turns: they leave the move tree too.
     pub fn undo(&mut self, plies: usize) {
         self.stop();
-        if self.core.game_mut().is_some_and(|g| g.undo(plies) > 0) {
+        let undone = self.core.game_mut().map_or(0, |g| g.undo(plies));
+        for _ in 0..undone {
+            self.tree.take_back();
+        }
+        if undone > 0 {
             self.version += 1;
         }
     }
@@ -337,6 +385,17 @@ impl BoardEngine {
         }
         started.map(|_| ())
     }
+}
+
+/// Adds the turn `game` just played to `tree`, written as the move list
+/// writes it.
+fn record(tree: &mut MoveTree, game: &dyn GameHandle, token: &str) {
+    let notation = game
+        .move_list()
+        .last()
+        .map(view::written)
+        .unwrap_or_default();
+    tree.advance(token, &notation);
 }
 
 impl Drop for BoardEngine {

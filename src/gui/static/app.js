@@ -430,33 +430,7 @@ function drawPanel() {
     status.className = "";
   }
 
-  // Move list, numbered from the start FEN's move number.
-  const list = $("moves");
-  list.innerHTML = "";
-  const fields = s.start_fen.split(/\s+/);
-  let number = parseInt(fields[5], 10) || 1;
-  let white = fields[1] !== "b";
-  let li = null;
-  s.moves.forEach((token, i) => {
-    if (white || i === 0) {
-      li = document.createElement("li");
-      li.value = number;
-      if (!white) li.appendChild(span("\u2026", "ellipsis"));
-      list.appendChild(li);
-    }
-    // SAN, or the variant's own notation; the token if neither exists.
-    li.appendChild(span((s.notation && s.notation[i]) || token, "move"));
-    if (!white) number++;
-    white = !white;
-  });
-  if (s.result) {
-    const end = document.createElement("li");
-    end.className = "result";
-    end.textContent = `${s.result.score} (${s.result.reason})`;
-    list.appendChild(end);
-  }
-  list.scrollTop = list.scrollHeight;
-
+  drawMoves();
   drawEngine();
   drawPicker();
   drawOptions();
@@ -464,6 +438,77 @@ function drawPanel() {
   $("movetime-label").hidden = mode() !== "engine";
   $("multipv-label").hidden = mode() !== "analyse";
   $("level-label").hidden = mode() !== "engine";
+}
+
+// The move list from the tree: the main line, each variation in brackets
+// after the turn it replaces (nested ones too), numbered from the start
+// FEN's move number. A click on a turn shows its position.
+function drawMoves() {
+  const s = ui.state;
+  const list = $("moves");
+  list.innerHTML = "";
+  const tree = s.tree;
+  const nodes = new Map(tree.nodes.map((n) => [n.id, n]));
+  const fields = s.start_fen.split(/\s+/);
+  const firstNumber = parseInt(fields[5], 10) || 1;
+  const blackFirst = fields[1] === "b";
+  // Ply 1 is the start FEN's side's turn.
+  const numberOf = (ply) => firstNumber + Math.floor((ply - 1 + (blackFirst ? 1 : 0)) / 2);
+  const whiteMoves = (ply) => (ply - 1 + (blackFirst ? 1 : 0)) % 2 === 0;
+  const children = (id) => (id === 0 ? tree.root : nodes.get(id).children);
+
+  const writeLine = (first, parent) => {
+    let id = first;
+    let opening = true;
+    while (id !== undefined) {
+      const n = nodes.get(id);
+      if (whiteMoves(n.ply)) parent.appendChild(span(`${numberOf(n.ply)}.`, "number"));
+      else if (opening) parent.appendChild(span(`${numberOf(n.ply)}…`, "number"));
+      opening = false;
+      const m = span(n.notation || n.token, n.id === tree.current ? "move current" : "move");
+      m.dataset.node = n.id;
+      m.title = n.token;
+      m.addEventListener("click", () => goTo(n.id));
+      parent.appendChild(m);
+      // The other continuations of the position before this turn.
+      const siblings = children(n.parent);
+      if (siblings[0] === id) {
+        for (const alt of siblings.slice(1)) {
+          const v = span("", "variation");
+          writeLine(alt, v);
+          parent.appendChild(v);
+        }
+      }
+      id = n.children[0];
+      // A turn after variations starts again with its number.
+      if (siblings.length > 1 && siblings[0] === n.id) opening = true;
+    }
+  };
+  if (tree.root.length) writeLine(tree.root[0], list);
+  if (s.result) list.appendChild(span(`${s.result.score} (${s.result.reason})`, "result"));
+  const current = list.querySelector(".move.current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+  document.body.dataset.current = tree.current;
+}
+
+// Shows the position after turn `id` of the tree (0: the start).
+async function goTo(id) {
+  if (!ui.state || id === ui.state.tree.current) return;
+  const s = await call("POST", "/api/goto", { node: id });
+  if (s) setState(s);
+}
+
+// Back: the turn before; forward: the current line's next turn.
+function step(forward) {
+  const tree = ui.state && ui.state.tree;
+  if (!tree) return;
+  const here = tree.nodes.find((n) => n.id === tree.current);
+  if (forward) {
+    const next = here ? here.children[0] : tree.root[0];
+    if (next !== undefined) goTo(next);
+  } else if (here) {
+    goTo(here.parent);
+  }
 }
 
 function span(text, cls) {
@@ -875,6 +920,8 @@ async function init() {
   $("multipv").addEventListener("change", () => maybeEngine());
   $("new").addEventListener("click", () => newGame());
   $("undo").addEventListener("click", takeBack);
+  $("back").addEventListener("click", () => step(false));
+  $("forward").addEventListener("click", () => step(true));
   $("flip").addEventListener("click", () => { ui.flipped = !ui.flipped; render(); drawEvalBar(); });
   // Stop: Chimera plays the best turn it has found so far; an analysis ends
   // (and the board goes back to two humans).
@@ -892,8 +939,12 @@ async function init() {
   });
   $("pgn").addEventListener("click", exportPgn);
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") return;
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
     if (e.key === "Escape") { clearSelection(); render(); }
+    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      e.preventDefault();
+      step(e.key === "ArrowRight");
+    }
     if (e.key === "Enter" && ui.preview) playTurn(ui.preview);
   });
 
