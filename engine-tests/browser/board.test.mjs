@@ -437,6 +437,33 @@ async function main() {
       await shoot(page, "chess-variation.png");
     });
 
+    await check("chess: Load PGN from pasted text and from a file", async () => {
+      await openBoard(page, url, { variant: "omega", mode: "engine" });
+      await page.click("#load-pgn");
+      await page.fill("#pgn-input", '[Event "a"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 *\n\n[Event "b"]\n\n1. d4 *\n');
+      await page.click("#pgn-load-text");
+      await page.waitForSelector('body[data-plies="6"]');
+      const main = await page.$$eval("#moves > .move", (els) => els.map((e) => e.textContent));
+      assert(main.join(" ") === "e4 e5 Qh5 Nc6 Qxe5+ Nxe5", `moves ${main}`);
+      assert((await page.textContent("#notice")) === "the PGN holds 2 games; the first is loaded", "the notice");
+      assert((await page.inputValue("#mode")) === "humans", "a loaded game is not played on");
+      assert((await boardState(page)).variant === "chess", "chess without a Variant tag");
+      await page.setInputFiles("#pgn-file", {
+        name: "game.pgn",
+        mimeType: "application/x-chess-pgn",
+        buffer: Buffer.from('[Variant "Atomic"]\n\n1. Nf3 d5 2. Ng5 *\n'),
+      });
+      await page.waitForFunction(() => window.chimeraBoard.state.variant === "atomic" && window.chimeraBoard.state.moves.length === 3);
+      assert(await page.isHidden("#notice"), "one game: no notice");
+      // A broken game: the message, and the board as it was.
+      await page.click("#load-pgn");
+      await page.fill("#pgn-input", "1. e4 e5 2. Ke3 *");
+      await page.click("#pgn-load-text");
+      await page.waitForSelector("#error:not([hidden])");
+      assert((await page.textContent("#error")).includes("ply 3: illegal move Ke3"), "the error names the ply");
+      assert((await boardState(page)).variant === "atomic", "the atomic game stays");
+    });
+
     await check("chess: a broken FEN or unknown variant is refused with a message", async () => {
       await openBoard(page, url, { variant: "chess", mode: "humans" });
       await page.fill("#fen", "this is not a fen");

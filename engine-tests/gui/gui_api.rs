@@ -919,3 +919,76 @@ fn moves_form_a_tree_that_can_be_walked_and_branched() {
     assert_eq!(node["token"], played);
     assert_eq!(node["parent"], 1);
 }
+
+/// Load PGN: the first game of the text, its variant and start from its
+/// tags, shown at its end; a broken game changes nothing.
+#[test]
+fn pgn_games_are_loaded_from_their_tags_or_refused_whole() {
+    let c = Client::start();
+    let two = "[Event \"one\"]\n[Variant \"Atomic\"]\n\n1. Nf3 d5 2. Ng5 *\n\n\
+               [Event \"two\"]\n\n1. e4 e5 *\n";
+    let s = c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": two })));
+    assert_eq!(s["variant"], "atomic");
+    assert_eq!(moves(&s), ["g1f3", "d7d5", "f3g5"]);
+    assert_eq!(s["notation"], json!(["Nf3", "d5", "Ng5"]));
+    assert_eq!(s["notice"], "the PGN holds 2 games; the first is loaded");
+    assert_eq!(s["tree"]["current"], 3);
+    assert_eq!(s["tree"]["root"], json!([1]));
+    // The start position is one step away in the tree.
+    let s = c.ok("POST", "/api/goto", Some(json!({ "node": 0 })));
+    assert!(moves(&s).is_empty());
+
+    // A set-up position, Black to move, and a single game: no notice.
+    let pgn = "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n1... Kd7 2. e4 *";
+    let s = c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": pgn })));
+    assert_eq!(s["variant"], "chess", "no Variant tag: chess");
+    assert_eq!(s["start_fen"], "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
+    assert_eq!(moves(&s), ["e8d7", "e2e4"]);
+    assert!(s.get("notice").is_none(), "{s}");
+
+    // The board's own export reads back: an avalanche game's tokens.
+    c.new_game("avalanche", None);
+    c.play("g1f3,c7c6");
+    c.play("d7d5,e2e3");
+    let exported = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    c.new_game("chess", None);
+    let s = c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": exported })));
+    assert_eq!(s["variant"], "avalanche");
+    assert_eq!(moves(&s), ["g1f3,c7c6", "d7d5,e2e3"]);
+
+    // Refusals: the game stays as it was.
+    let before = c.ok("GET", "/api/state", None);
+    c.refused(
+        "POST",
+        "/api/load-pgn",
+        Some(json!({ "pgn": "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Ke3 *" })),
+        400,
+        "game 1 (A - B): ply 3: illegal move Ke3",
+    );
+    c.refused(
+        "POST",
+        "/api/load-pgn",
+        Some(json!({ "pgn": "[Variant \"xiangqi\"]\n\n1. e4 *" })),
+        400,
+        "unknown variant \"xiangqi\"",
+    );
+    c.refused(
+        "POST",
+        "/api/load-pgn",
+        Some(json!({ "pgn": "" })),
+        400,
+        "no game",
+    );
+    c.refused("POST", "/api/load-pgn", Some(json!({})), 400, "bad JSON");
+    let after = c.ok("GET", "/api/state", None);
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(moves(&after), moves(&before));
+    // A large file of games fits (a FEN's limit does not apply).
+    let many = "[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(3000);
+    assert!(many.len() > 100_000);
+    let s = c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": many })));
+    assert_eq!(s["notice"], "the PGN holds 3000 games; the first is loaded");
+}

@@ -5,6 +5,7 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::load;
 use super::notation;
 use super::search::{BoardEngine, SearchGoal, MAX_LINES};
 use crate::game::{new_game, new_game_with};
@@ -46,6 +47,8 @@ pub type ApiResult = Result<Value, ApiError>;
 /// The server's state: the engine with its game and search slot.
 pub struct App {
     pub engine: BoardEngine,
+    /// The tags and result of the PGN game loaded last, until a new game.
+    pub loaded: Option<(Vec<(String, String)>, String)>,
 }
 
 /// Hash table size of the board's search, in MiB.
@@ -55,6 +58,7 @@ impl App {
     pub fn new() -> App {
         App {
             engine: BoardEngine::new(HASH_MB),
+            loaded: None,
         }
     }
 
@@ -68,6 +72,7 @@ impl App {
             ("POST", "/api/new") => self.new_game(parse(body)?),
             ("POST", "/api/move") => self.play(parse(body)?),
             ("POST", "/api/undo") => self.undo(parse(body)?),
+            ("POST", "/api/load-pgn") => self.load_pgn(parse(body)?),
             ("POST", "/api/goto") => {
                 let req: GoTo = parse(body)?;
                 self.engine.go_to(req.node).map_err(ApiError::bad_request)?;
@@ -128,7 +133,33 @@ impl App {
             ApiError::bad_request(format!("invalid FEN: {e}{hint}"))
         })?;
         self.engine.new_game(game);
+        self.loaded = None;
         Ok(self.state())
+    }
+
+    /// The first game of the PGN text, from its start, shown at its end.
+    /// A game without a `Variant` tag is chess, as PGN has it. Nothing
+    /// changes unless the whole game reads.
+    fn load_pgn(&mut self, req: LoadPgn) -> ApiResult {
+        let chess = (VariantId::Chess, CastlingMode::Standard);
+        let loaded = load::first_game(&req.pgn, chess).map_err(ApiError::bad_request)?;
+        let line = &loaded.game.line;
+        let game = new_game_with(line.variant, line.start_fen.as_deref(), line.castling)
+            .map_err(|e| ApiError::bad_request(format!("invalid FEN tag: {e}")))?;
+        self.engine.new_game(game);
+        for token in &line.tokens {
+            // `read_game` checked every turn in its position.
+            self.engine.play(token).map_err(|e| ApiError {
+                status: 500,
+                message: format!("a read turn does not replay: {e}"),
+            })?;
+        }
+        self.loaded = Some((loaded.game.tags.clone(), loaded.game.result.clone()));
+        let mut state = self.state();
+        if let Some(notice) = loaded.notice {
+            state["notice"] = json!(notice);
+        }
+        Ok(state)
     }
 
     fn play(&mut self, req: PlayTurn) -> ApiResult {
@@ -225,6 +256,12 @@ struct PlayTurn {
 #[serde(deny_unknown_fields)]
 struct Undo {
     plies: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LoadPgn {
+    pgn: String,
 }
 
 #[derive(Deserialize)]

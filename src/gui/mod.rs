@@ -8,6 +8,7 @@
 pub mod api;
 pub mod assets;
 pub mod game;
+pub mod load;
 pub mod notation;
 pub mod search;
 pub mod server;

@@ -848,6 +848,7 @@ function hasChess960(name) {
 }
 
 async function newGame(fen, variant) {
+  showNotice("");
   const body = { variant: variant || $("variant").value };
   if (fen) body.fen = fen;
   if ($("chess960").checked && hasChess960(body.variant)) body.chess960 = true;
@@ -859,6 +860,24 @@ async function newGame(fen, variant) {
     $("variant").value = ui.state.variant;
   }
   return Boolean(s);
+}
+
+function showNotice(message) {
+  const el = $("notice");
+  el.textContent = message || "";
+  el.hidden = !message;
+}
+
+// Loads the first game of PGN text; against Chimera the board turns to two
+// humans, so that a loaded game is not played on at once.
+async function loadPgn(text) {
+  const s = await call("POST", "/api/load-pgn", { pgn: text });
+  if (!s) return;
+  if (mode() === "engine") $("mode").value = "humans";
+  ui.flipped = false;
+  $("pgn-load").hidden = true;
+  setState(s);
+  showNotice(s.notice);
 }
 
 async function takeBack() {
@@ -938,6 +957,16 @@ async function init() {
     $("fen").select();
   });
   $("pgn").addEventListener("click", exportPgn);
+  $("load-pgn").addEventListener("click", () => {
+    $("pgn-load").hidden = !$("pgn-load").hidden;
+    if (!$("pgn-load").hidden) $("pgn-input").focus();
+  });
+  $("pgn-load-text").addEventListener("click", () => loadPgn($("pgn-input").value));
+  $("pgn-file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file) loadPgn(await file.text());
+    e.target.value = "";
+  });
   document.addEventListener("keydown", (e) => {
     if (["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
     if (e.key === "Escape") { clearSelection(); render(); }
