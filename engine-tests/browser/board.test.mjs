@@ -117,9 +117,9 @@ async function clickTurn(page, turn) {
 }
 
 // A screenshot kept as an artifact (and for the docs when asked).
-async function shoot(page, name) {
-  await page.screenshot({ path: join(artifacts, name) });
-  if (docsImages) await page.screenshot({ path: join(docsImages, name) });
+async function shoot(page, name, fullPage = false) {
+  await page.screenshot({ path: join(artifacts, name), fullPage });
+  if (docsImages) await page.screenshot({ path: join(docsImages, name), fullPage });
 }
 
 async function openBoard(page, base, query) {
@@ -462,6 +462,40 @@ async function main() {
       await page.waitForSelector("#error:not([hidden])");
       assert((await page.textContent("#error")).includes("ply 3: illegal move Ke3"), "the error names the ply");
       assert((await boardState(page)).variant === "atomic", "the atomic game stays");
+    });
+
+    await check("chess: Analyse game marks 3. Qxe5+?? on the graph and in the list; export", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "humans" });
+      await page.click("#load-pgn");
+      await page.fill("#pgn-input", "1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 *");
+      await page.click("#pgn-load-text");
+      await page.waitForSelector('body[data-plies="6"]');
+      await page.fill("#analysis-time", "0.1");
+      await page.click("#analyse-game");
+      await page.waitForSelector('body[data-analysis="done"]', { timeout: 30000 });
+      const marks = await page.$$eval("#graph circle.mark", (els) => els.map((e) => `${e.dataset.ply}:${e.dataset.judgement}`));
+      assert(marks.includes("5:blunder"), `marks ${marks}`);
+      const glyph = await page.$eval('#moves .move[data-node="5"] + .glyph', (e) => e.textContent);
+      assert(glyph === "??", `Qxe5+ is marked ${glyph}`);
+      assert((await page.textContent("#analysis-status")).startsWith("7 positions analysed"), "the status");
+      await shoot(page, "chess-game-analysis.png", true);
+      // A click on the blunder's mark shows the position after it.
+      await page.click('#graph circle.mark[data-ply="5"]');
+      await page.waitForSelector('body[data-plies="5"]');
+      assert((await page.textContent("#moves .move.current")) === "Qxe5+", "the blunder is shown");
+      assert((await page.getAttribute("#graph line.here", "data-ply")) === "5", "the graph marks the position");
+      await page.click("#analysis-export");
+      await page.waitForSelector("#pgn-text:not([hidden])");
+      const pgn = await page.inputValue("#pgn-text");
+      assert(pgn.includes("3. Qxe5+ $4 {[%eval") && pgn.includes("[Annotator"), `annotated PGN ${pgn}`);
+      assert((await page.getAttribute("#pgn-download", "download")) === "chimera-chess-annotated.pgn", "the file's name");
+      // A slow pass is cancelled.
+      await page.fill("#analysis-time", "3");
+      await page.click("#analyse-game");
+      await page.waitForSelector("#analysis-cancel:not([hidden])");
+      await page.click("#analysis-cancel");
+      await page.waitForSelector('body[data-analysis="cancelled"]', { timeout: 10000 });
+      assert(await page.isHidden("#analysis-export"), "nothing to export");
     });
 
     await check("chess: a broken FEN or unknown variant is refused with a message", async () => {

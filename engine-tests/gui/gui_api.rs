@@ -992,3 +992,103 @@ fn pgn_games_are_loaded_from_their_tags_or_refused_whole() {
     let s = c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": many })));
     assert_eq!(s["notice"], "the PGN holds 3000 games; the first is loaded");
 }
+
+/// "Analyse game": the whole-game pass on the main line, polled until done;
+/// the blunder 3. Qxe5+?? is marked at its ply, and the annotated PGN is
+/// what `chimera analyse` writes.
+#[test]
+fn analyse_game_marks_the_blunder_and_exports_the_annotated_pgn() {
+    let c = Client::start();
+    c.refused("GET", "/api/analyse-game", None, 409, "no game analysis");
+    c.refused(
+        "POST",
+        "/api/analyse-game",
+        None,
+        400,
+        "no moves to analyse",
+    );
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 *\n";
+    c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": pgn })));
+    // A variation off the main line is not analysed.
+    c.ok("POST", "/api/goto", Some(json!({ "node": 1 })));
+    c.play("c7c5");
+    for bad in [
+        json!({ "nodes": 0 }),
+        json!({ "nodes": 100, "depth": 3 }),
+        json!({ "movetime_ms": 100_000 }),
+        json!({ "lines": 2 }),
+    ] {
+        c.refused("POST", "/api/analyse-game", Some(bad), 400, "");
+    }
+    let started = c.ok("POST", "/api/analyse-game", Some(json!({ "nodes": 20000 })));
+    assert_eq!(started["total"], 7);
+    assert_eq!(started["budget"], "20000 nodes per position");
+    let view = wait_for_analysis(&c);
+    assert_eq!(view["done"], 7);
+    assert_eq!(view["cancelled"], false);
+    let points = view["points"].as_array().unwrap();
+    assert_eq!(points.len(), 7);
+    assert_eq!(points[0]["node"], 0);
+    let moves = view["moves"].as_array().unwrap();
+    let written: Vec<&str> = moves
+        .iter()
+        .map(|m| m["notation"].as_str().unwrap())
+        .collect();
+    assert_eq!(written, ["e4", "e5", "Qh5", "Nc6", "Qxe5+", "Nxe5"]);
+    assert_eq!(moves[4]["ply"], 5);
+    assert_eq!(moves[4]["judgement"], "blunder", "{view}");
+    assert_eq!(view["white"]["blunders"], 1, "{view}");
+    // The queen is lost: Black is far ahead after 3... Nxe5.
+    assert!(points[6]["cp"].as_i64().unwrap() < -500, "{view}");
+    // A click on the graph goes to the move's turn in the tree.
+    let node = moves[4]["node"].as_u64().unwrap();
+    let s = c.ok("POST", "/api/goto", Some(json!({ "node": node })));
+    assert_eq!(s["notation"].as_array().unwrap().last().unwrap(), "Qxe5+");
+
+    let text = c.ok("GET", "/api/analyse-game/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("[White \"A\"]"), "{text}");
+    assert!(text.contains("[Annotator \"Chimera"), "{text}");
+    assert!(text.contains("3. Qxe5+ $4 {[%eval"), "{text}");
+    assert!(text.contains("Blunder."), "{text}");
+    assert!(
+        !text.contains("c5"),
+        "the variation is not the main line: {text}"
+    );
+
+    // Cancelled: the pass stops early and has nothing to export.
+    let long = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *";
+    c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": long })));
+    c.refused("GET", "/api/analyse-game", None, 409, "no game analysis");
+    c.ok(
+        "POST",
+        "/api/analyse-game",
+        Some(json!({ "movetime_ms": 2000 })),
+    );
+    let view = c.ok("POST", "/api/analyse-game/cancel", None);
+    assert_eq!(view["running"], false);
+    assert_eq!(view["cancelled"], true);
+    assert!(view["done"].as_u64().unwrap() < 15, "{view}");
+    assert!(view["points"].as_array().unwrap().is_empty());
+    c.refused(
+        "GET",
+        "/api/analyse-game/pgn",
+        None,
+        409,
+        "has not finished",
+    );
+}
+
+fn wait_for_analysis(c: &Client) -> Value {
+    let start = Instant::now();
+    loop {
+        let view = c.ok("GET", "/api/analyse-game", None);
+        if view["running"] == false {
+            return view;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{view}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

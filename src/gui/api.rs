@@ -5,9 +5,11 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::analysis::GameAnalysis;
 use super::load;
 use super::notation;
 use super::search::{BoardEngine, SearchGoal, MAX_LINES};
+use crate::analysis::pass::Budget;
 use crate::game::{new_game, new_game_with};
 use crate::search::skill::Skill;
 use crate::variants::{chess960, CastlingMode, FenError, VariantId};
@@ -49,16 +51,22 @@ pub struct App {
     pub engine: BoardEngine,
     /// The tags and result of the PGN game loaded last, until a new game.
     pub loaded: Option<(Vec<(String, String)>, String)>,
+    /// The last "Analyse game" pass, running or over, until a new game.
+    pub game_analysis: Option<GameAnalysis>,
 }
 
 /// Hash table size of the board's search, in MiB.
 const HASH_MB: usize = 32;
+
+/// "Analyse game"'s time per position when the page names no limit.
+const DEFAULT_ANALYSIS_MS: u64 = 1000;
 
 impl App {
     pub fn new() -> App {
         App {
             engine: BoardEngine::new(HASH_MB),
             loaded: None,
+            game_analysis: None,
         }
     }
 
@@ -73,6 +81,25 @@ impl App {
             ("POST", "/api/move") => self.play(parse(body)?),
             ("POST", "/api/undo") => self.undo(parse(body)?),
             ("POST", "/api/load-pgn") => self.load_pgn(parse(body)?),
+            ("POST", "/api/analyse-game") => self.analyse_game(parse(body)?),
+            ("GET", "/api/analyse-game") => Ok(json!(self.game_analysis()?.view())),
+            ("POST", "/api/analyse-game/cancel") => {
+                parse::<Empty>(body)?;
+                let analysis = self.game_analysis_mut()?;
+                analysis.cancel();
+                Ok(json!(analysis.view()))
+            }
+            ("GET", "/api/analyse-game/pgn") => {
+                let tags = self
+                    .loaded
+                    .as_ref()
+                    .map(|(tags, result)| (tags.as_slice(), result.as_str()));
+                let pgn = self
+                    .game_analysis()?
+                    .annotated_pgn(tags)
+                    .map_err(ApiError::conflict)?;
+                Ok(json!({ "pgn": pgn }))
+            }
             ("POST", "/api/goto") => {
                 let req: GoTo = parse(body)?;
                 self.engine.go_to(req.node).map_err(ApiError::bad_request)?;
@@ -134,7 +161,50 @@ impl App {
         })?;
         self.engine.new_game(game);
         self.loaded = None;
+        self.game_analysis = None;
         Ok(self.state())
+    }
+
+    fn game_analysis(&self) -> Result<&GameAnalysis, ApiError> {
+        self.game_analysis
+            .as_ref()
+            .ok_or_else(|| ApiError::conflict("no game analysis was started"))
+    }
+
+    fn game_analysis_mut(&mut self) -> Result<&mut GameAnalysis, ApiError> {
+        self.game_analysis
+            .as_mut()
+            .ok_or_else(|| ApiError::conflict("no game analysis was started"))
+    }
+
+    /// Starts the whole-game pass over the main line (a running one is
+    /// called off first); the board's own search stops, so as not to take
+    /// the cores from it.
+    fn analyse_game(&mut self, req: AnalyseGame) -> ApiResult {
+        let budget = match (req.movetime_ms, req.nodes, req.depth) {
+            (None, None, None) => Budget::Movetime(DEFAULT_ANALYSIS_MS),
+            (Some(ms), None, None) if (1..=60_000).contains(&ms) => Budget::Movetime(ms),
+            (None, Some(n), None) if n > 0 => Budget::Nodes(n),
+            (None, None, Some(d)) if (1..=64).contains(&d) => Budget::Depth(d),
+            _ => {
+                return Err(ApiError::bad_request(
+                    "give one of movetime_ms (1 to 60000), nodes (positive) or depth (1 to 64)",
+                ))
+            }
+        };
+        let (line, nodes) = self.engine.main_line();
+        if line.tokens.is_empty() {
+            return Err(ApiError::bad_request("no moves to analyse"));
+        }
+        self.game_analysis = None;
+        self.engine.stop();
+        let analysis = GameAnalysis::start(line, nodes, budget).map_err(|message| ApiError {
+            status: 500,
+            message,
+        })?;
+        let view = analysis.view();
+        self.game_analysis = Some(analysis);
+        Ok(json!(view))
     }
 
     /// The first game of the PGN text, from its start, shown at its end.
@@ -147,6 +217,7 @@ impl App {
         let game = new_game_with(line.variant, line.start_fen.as_deref(), line.castling)
             .map_err(|e| ApiError::bad_request(format!("invalid FEN tag: {e}")))?;
         self.engine.new_game(game);
+        self.game_analysis = None;
         for token in &line.tokens {
             // `read_game` checked every turn in its position.
             self.engine.play(token).map_err(|e| ApiError {
@@ -257,6 +328,19 @@ struct PlayTurn {
 struct Undo {
     plies: Option<usize>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalyseGame {
+    movetime_ms: Option<u64>,
+    nodes: Option<u64>,
+    depth: Option<i32>,
+}
+
+/// A body that must say nothing.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -131,6 +131,24 @@ pub fn pgn(game: &dyn GameHandle) -> String {
     let verdict = game.verdict();
     let result = verdict.map_or("*", |v| v.result.pgn());
     let start_fen = game.start_fen();
+    let from_start = game.began_at_start();
+    pgn::write(&PgnGame {
+        tags: tags(game),
+        start_fen: (!from_start).then_some(start_fen.as_str()),
+        moves: game.move_list(),
+        result,
+        ..PgnGame::default()
+    })
+    .trim_end()
+    .to_string()
+        + "\n"
+}
+
+/// The board's PGN tags for `game`: the seven standard ones, the variant,
+/// the start when set up, how the game ended.
+pub fn tags(game: &dyn GameHandle) -> Vec<(&'static str, String)> {
+    let verdict = game.verdict();
+    let result = verdict.map_or("*", |v| v.result.pgn());
     let mut tags = vec![
         ("Event", "Chimera board".to_string()),
         ("Site", "chimera gui".into()),
@@ -141,22 +159,12 @@ pub fn pgn(game: &dyn GameHandle) -> String {
         ("Result", result.into()),
         ("Variant", pgn::variant_tag(game.variant(), game.chess960())),
     ];
-    let from_start = game.began_at_start();
-    if !from_start {
+    if !game.began_at_start() {
         tags.push(("SetUp", "1".into()));
-        tags.push(("FEN", start_fen.clone()));
+        tags.push(("FEN", game.start_fen()));
     }
     if let Some(v) = verdict {
         tags.push(("Termination", v.reason.to_string()));
     }
-    pgn::write(&PgnGame {
-        tags,
-        start_fen: (!from_start).then_some(start_fen.as_str()),
-        moves: game.move_list(),
-        result,
-        ..PgnGame::default()
-    })
-    .trim_end()
-    .to_string()
-        + "\n"
+    tags
 }

@@ -5,6 +5,7 @@
 //! it draws the board, legal turns and results that the server reports
 //! (`docs/gui.md` describes the API and the design).
 
+pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod game;

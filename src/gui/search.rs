@@ -10,12 +10,13 @@ use serde::Serialize;
 
 use super::game::{self as view, GameState, ResultView};
 use super::tree::{MoveTree, TreeView};
+use crate::analysis::pass::GameLine;
 use crate::engine::{position, Done, Engine, SearchId, SearchRequest};
 use crate::game::GameHandle;
 use crate::search::score::{mate_in_moves, wdl};
 use crate::search::skill::Skill;
 use crate::search::{Limits, SearchInfo, SearchResult};
-use crate::variants::VariantId;
+use crate::variants::{CastlingMode, VariantId};
 
 /// Time kept back from a move's budget for the server's own work.
 const MOVE_OVERHEAD_MS: u64 = 10;
@@ -227,13 +228,25 @@ impl BoardEngine {
         self.tree.view()
     }
 
-    /// The main line's turns from the start, as tokens.
-    pub fn main_line(&self) -> Vec<(usize, String)> {
-        self.tree
-            .main_line()
-            .into_iter()
-            .map(|id| (id, self.tree.token(id).to_string()))
-            .collect()
+    /// The tree's main line as the whole-game pass takes it, with the id
+    /// of each of its positions in the tree (0: the start).
+    pub fn main_line(&self) -> (GameLine, Vec<usize>) {
+        let game = self.game();
+        let ids = self.tree.main_line();
+        let line = GameLine {
+            variant: game.variant(),
+            castling: if game.chess960() {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            },
+            start_fen: (!game.began_at_start()).then(|| game.start_fen()),
+            tokens: ids
+                .iter()
+                .map(|&id| self.tree.token(id).to_string())
+                .collect(),
+        };
+        (line, std::iter::once(0).chain(ids).collect())
     }
 
     /// Shows the position after turn `node` of the tree (0: the start): the

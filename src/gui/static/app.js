@@ -470,6 +470,13 @@ function drawMoves() {
       m.title = n.token;
       m.addEventListener("click", () => goTo(n.id));
       parent.appendChild(m);
+      // The game analysis's judgement of the turn, as PGN writes it.
+      const judged = judgements().get(n.id);
+      if (judged) {
+        const g = span(GLYPH_OF[judged], `glyph ${judged}`);
+        g.title = judged;
+        parent.appendChild(g);
+      }
       // The other continuations of the position before this turn.
       const siblings = children(n.parent);
       if (siblings[0] === id) {
@@ -489,6 +496,118 @@ function drawMoves() {
   const current = list.querySelector(".move.current");
   if (current) current.scrollIntoView({ block: "nearest" });
   document.body.dataset.current = tree.current;
+}
+
+// ---------- game analysis ----------
+
+const GLYPH_OF = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+// Judged turns of the finished game analysis, by tree id.
+function judgements() {
+  const a = ui.analysis;
+  const map = new Map();
+  if (a && !a.running) for (const m of a.moves) if (m.judgement) map.set(m.node, m.judgement);
+  return map;
+}
+
+async function analyseGame() {
+  const v = parseFloat($("analysis-time").value);
+  const ms = Math.round((isFinite(v) && v > 0 ? v : 1) * 1000);
+  const a = await call("POST", "/api/analyse-game", { movetime_ms: Math.min(ms, 60000) });
+  if (!a) return;
+  ui.analysis = a;
+  drawAnalysis();
+  pollAnalysis();
+}
+
+function pollAnalysis() {
+  if (ui.analysisTimer) return;
+  ui.analysisTimer = setInterval(async () => {
+    let a;
+    try {
+      a = await api("GET", "/api/analyse-game");
+    } catch (e) {
+      a = null;
+    }
+    if (!a || !a.running) {
+      clearInterval(ui.analysisTimer);
+      ui.analysisTimer = null;
+    }
+    ui.analysis = a;
+    drawAnalysis();
+    if (a && !a.running) drawMoves();
+  }, 300);
+}
+
+async function cancelAnalysis() {
+  const a = await call("POST", "/api/analyse-game/cancel");
+  if (a) {
+    ui.analysis = a;
+    drawAnalysis();
+  }
+}
+
+async function exportAnnotated() {
+  const data = await call("GET", "/api/analyse-game/pgn");
+  if (data) offerPgn(data.pgn, `chimera-${ui.state.variant}-annotated.pgn`);
+}
+
+// White's winning chances from -1 to 1 for the graph's height (lichess's
+// curve, so that a few pawns fill most of it).
+function chances(cp) {
+  return 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
+}
+
+function drawAnalysis() {
+  const a = ui.analysis;
+  const status = $("analysis-status");
+  const graph = $("graph");
+  $("analysis-cancel").hidden = !(a && a.running);
+  $("analysis-export").hidden = !(a && !a.running && a.points.length);
+  document.body.dataset.analysis = a ? (a.running ? "running" : a.cancelled ? "cancelled" : "done") : "";
+  $("analysis-totals").textContent = "";
+  if (!a) {
+    status.textContent = "";
+    // An SVG element has no `hidden` property: the attribute it is.
+    graph.toggleAttribute("hidden", true);
+    return;
+  }
+  if (a.running) status.textContent = `analysing ${a.done} of ${a.total} positions (${a.budget})…`;
+  else if (a.error) status.textContent = `the analysis failed: ${a.error}`;
+  else if (a.cancelled) status.textContent = `cancelled after ${a.done} of ${a.total} positions`;
+  else status.textContent = `${a.total} positions analysed (${a.budget})`;
+  graph.toggleAttribute("hidden", !a.points.length);
+  graph.innerHTML = "";
+  if (!a.points.length) return;
+  const W = 640;
+  const H = 120;
+  const n = a.points.length;
+  const x = (ply) => (n === 1 ? W / 2 : (ply / (n - 1)) * W);
+  const y = (cp) => H / 2 - (chances(cp) * H) / 2;
+  const curve = a.points.map((p) => `${x(p.ply).toFixed(1)},${y(p.cp).toFixed(1)}`);
+  el("polygon", { points: `0,${H} ${curve.join(" ")} ${W},${H}`, class: "white-area" }, graph);
+  el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "mid" }, graph);
+  const here = a.points.find((p) => ui.state && p.node === ui.state.tree.current);
+  if (here) el("line", { x1: x(here.ply), y1: 0, x2: x(here.ply), y2: H, class: "here", "data-ply": here.ply }, graph);
+  for (const m of a.moves) {
+    if (!m.judgement) continue;
+    const c = el("circle", { cx: x(m.ply), cy: y(a.points[m.ply].cp), r: 5, class: `mark ${m.judgement}`, "data-ply": m.ply, "data-judgement": m.judgement }, graph);
+    const t = el("title", {}, c);
+    t.textContent = `${m.notation}: ${m.judgement}${m.best ? ` (${m.best} was best)` : ""}`;
+  }
+  const side = (name, t) => `${name}: ${t.inaccuracies} inaccuracies, ${t.mistakes} mistakes, ${t.blunders} blunders, average loss ${t.average_loss} cp`;
+  if (a.white) $("analysis-totals").textContent = `${side("White", a.white)}. ${side("Black", a.black)}.`;
+}
+
+// A click on the graph shows the position nearest to it.
+function onGraphClick(e) {
+  const a = ui.analysis;
+  if (!a || !a.points.length) return;
+  const box = $("graph").getBoundingClientRect();
+  const n = a.points.length;
+  const ply = Math.round(((e.clientX - box.left) / box.width) * (n - 1));
+  const point = a.points[Math.max(0, Math.min(n - 1, ply))];
+  goTo(point.node);
 }
 
 // Shows the position after turn `id` of the tree (0: the start).
@@ -835,6 +954,7 @@ function setState(s) {
   $("pgn-text").hidden = true;
   $("pgn-download").hidden = true;
   render();
+  drawAnalysis();
   if (s.search.running) startPolling();
   maybeEngine();
 }
@@ -847,6 +967,12 @@ function hasChess960(name) {
   return Boolean(v && v.chess960);
 }
 
+// A new game on the server drops its game analysis.
+function forgetAnalysis() {
+  ui.analysis = null;
+  drawAnalysis();
+}
+
 async function newGame(fen, variant) {
   showNotice("");
   const body = { variant: variant || $("variant").value };
@@ -854,6 +980,7 @@ async function newGame(fen, variant) {
   if ($("chess960").checked && hasChess960(body.variant)) body.chess960 = true;
   const s = await call("POST", "/api/new", body);
   if (s) {
+    forgetAnalysis();
     ui.flipped = mode() === "engine" && !humanIsWhite();
     setState(s);
   } else if (ui.state) {
@@ -876,6 +1003,7 @@ async function loadPgn(text) {
   if (mode() === "engine") $("mode").value = "humans";
   ui.flipped = false;
   $("pgn-load").hidden = true;
+  forgetAnalysis();
   setState(s);
   showNotice(s.notice);
 }
@@ -892,13 +1020,17 @@ async function takeBack() {
 
 async function exportPgn() {
   const data = await call("GET", "/api/pgn");
-  if (!data) return;
+  if (data) offerPgn(data.pgn, `chimera-${ui.state.variant}.pgn`);
+}
+
+// Shows PGN text and offers it as a file.
+function offerPgn(pgn, name) {
   const text = $("pgn-text");
-  text.value = data.pgn;
+  text.value = pgn;
   text.hidden = false;
   const link = $("pgn-download");
-  link.href = URL.createObjectURL(new Blob([data.pgn], { type: "application/x-chess-pgn" }));
-  link.download = `chimera-${ui.state.variant}.pgn`;
+  link.href = URL.createObjectURL(new Blob([pgn], { type: "application/x-chess-pgn" }));
+  link.download = name;
   link.hidden = false;
 }
 
@@ -957,6 +1089,10 @@ async function init() {
     $("fen").select();
   });
   $("pgn").addEventListener("click", exportPgn);
+  $("analyse-game").addEventListener("click", analyseGame);
+  $("analysis-cancel").addEventListener("click", cancelAnalysis);
+  $("analysis-export").addEventListener("click", exportAnnotated);
+  $("graph").addEventListener("click", onGraphClick);
   $("load-pgn").addEventListener("click", () => {
     $("pgn-load").hidden = !$("pgn-load").hidden;
     if (!$("pgn-load").hidden) $("pgn-input").focus();
