@@ -498,6 +498,34 @@ async function main() {
       assert(await page.isHidden("#analysis-export"), "nothing to export");
     });
 
+    await check("chess: clocks tick with increment; Chimera plays on its clock; a flag loses on time", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "engine", side: "white", clock: "1+1" });
+      assert(await page.isVisible("#clocks"), "the clocks are shown");
+      assert(await page.isHidden("#movetime-label"), "no seconds per move with a clock");
+      assert((await page.getAttribute("#clock-white", "class")).includes("running"), "White's clock runs");
+      const before = Number(await page.getAttribute("#clock-white", "data-ms"));
+      await page.waitForTimeout(400);
+      const ticked = Number(await page.getAttribute("#clock-white", "data-ms"));
+      assert(ticked < before && ticked > 58000, `White's clock ticks: ${before} then ${ticked}`);
+      await page.click('rect[data-square="e2"]');
+      await page.click('rect[data-square="e4"]');
+      await page.waitForSelector('body[data-plies="2"]', { timeout: 20000 });
+      const s = await boardState(page);
+      assert(s.clock.running === "white", `after Chimera's reply ${JSON.stringify(s.clock)}`);
+      assert(s.clock.white_ms > 60000, `White got the increment: ${s.clock.white_ms}`);
+      assert(s.clock.black_ms < 61000 && s.clock.black_ms > 50000, `Black's clock ${s.clock.black_ms}`);
+      assert(/^1:0\d$/.test(await page.textContent("#clock-white")), "White's clock written m:ss");
+      // 0.3 s for the game: White does not move and loses on time.
+      await openBoard(page, url, { variant: "chess", mode: "engine", side: "white", clock: "0.005+0" });
+      await page.waitForFunction(() => document.querySelector("#status").textContent.includes("lost on time"), null, { timeout: 5000 });
+      assert((await page.textContent("#status")) === "0-1 \u2014 Black wins (White lost on time)", await page.textContent("#status"));
+      assert((await page.getAttribute("#clock-white", "class")).includes("flagged"), "White's flag fell");
+      assert((await page.textContent("#clock-white")) === "0:00.0", "White has no time");
+      assert((await page.textContent("#clock-black")) === "0:00.3", "Black's time stays");
+      await shoot(page, "chess-clock-flag.png");
+      await page.selectOption("#clock", "");
+    });
+
     await check("chess: a broken FEN or unknown variant is refused with a message", async () => {
       await openBoard(page, url, { variant: "chess", mode: "humans" });
       await page.fill("#fen", "this is not a fen");

@@ -1092,3 +1092,109 @@ fn wait_for_analysis(c: &Client) -> Value {
         std::thread::sleep(Duration::from_millis(50));
     }
 }
+
+/// Clocks in play mode: the mover's time runs and gets the increment, a
+/// side out of time loses, and Chimera plays on its own clock.
+#[test]
+fn clocks_run_with_increment_and_a_flag_loses_on_time() {
+    let c = Client::start();
+    c.new_game("chess", None);
+    // 5+3 style: 60 s and 2 s a turn.
+    let s = c.ok(
+        "POST",
+        "/api/clock",
+        Some(json!({ "base_ms": 60_000, "increment_ms": 2000 })),
+    );
+    assert_eq!(s["clock"]["running"], "white");
+    assert_eq!(s["clock"]["increment_ms"], 2000);
+    std::thread::sleep(Duration::from_millis(100));
+    let s = c.play("e2e4");
+    let white = s["clock"]["white_ms"].as_u64().unwrap();
+    assert!((61_000..=61_900).contains(&white), "{}", s["clock"]);
+    assert!(s["clock"]["black_ms"].as_u64().unwrap() <= 60_000);
+    assert_eq!(s["clock"]["running"], "black");
+
+    // Refusals leave the clocks as they were.
+    for bad in [
+        json!({ "base_ms": 0 }),
+        json!({ "base_ms": 1000, "increment_ms": 99_999_999_999u64 }),
+        json!({ "increment_ms": 1000 }),
+    ] {
+        c.refused("POST", "/api/clock", Some(bad), 400, "base_ms must be");
+    }
+    c.refused(
+        "POST",
+        "/api/clock",
+        Some(json!({ "minutes": 5 })),
+        400,
+        "bad JSON",
+    );
+    let s = c.ok("GET", "/api/state", None);
+    assert_eq!(s["clock"]["running"], "black");
+    assert_eq!(s["clock"]["increment_ms"], 2000);
+
+    // Chimera thinks on its clock (2 s + 0.1 s), not the 60 s asked for.
+    c.new_game("chess", None);
+    c.ok(
+        "POST",
+        "/api/clock",
+        Some(json!({ "base_ms": 2000, "increment_ms": 100 })),
+    );
+    c.play("e2e4");
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 60_000 })),
+    );
+    let s = c.wait_for(|s| !s["search"]["running"].as_bool().unwrap());
+    assert_eq!(moves(&s).len(), 2, "{s}");
+    assert!(s["result"].is_null(), "{s}");
+    let black = s["clock"]["black_ms"].as_u64().unwrap();
+    assert!(black > 1000 && black < 2100, "{}", s["clock"]);
+    assert_eq!(s["clock"]["running"], "white");
+
+    // A tiny clock: White does not move and loses on time.
+    c.new_game("chess", None);
+    c.ok(
+        "POST",
+        "/api/clock",
+        Some(json!({ "base_ms": 150, "increment_ms": 0 })),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let s = c.ok("GET", "/api/state", None);
+    assert_eq!(
+        s["result"],
+        json!({ "score": "0-1", "winner": "black", "reason": "time forfeit" })
+    );
+    assert_eq!(s["clock"]["flagged"], "white");
+    assert_eq!(s["clock"]["white_ms"], 0);
+    assert_eq!(s["clock"]["black_ms"], 150);
+    assert!(s["clock"].get("running").is_none(), "{}", s["clock"]);
+    assert!(s["turns"].as_array().unwrap().is_empty());
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "token": "e2e4" })),
+        400,
+        "the game is over (0-1 by time forfeit)",
+    );
+    c.refused(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move" })),
+        409,
+        "time forfeit",
+    );
+    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+
+    // No clocks: the game goes on.
+    let s = c.ok("POST", "/api/clock", Some(json!({})));
+    assert!(s["clock"].is_null());
+    assert!(s["result"].is_null());
+    c.play("e2e4");
+}

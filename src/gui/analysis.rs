@@ -227,7 +227,7 @@ impl GameAnalysis {
         let (tags, result) = match tags {
             Some((tags, result)) => (tags.to_vec(), result.to_string()),
             None => (
-                view::tags(end.as_ref())
+                view::tags(end.as_ref(), None)
                     .into_iter()
                     .map(|(k, v)| (k.to_string(), v))
                     .collect(),

@@ -58,6 +58,9 @@ pub struct App {
 /// Hash table size of the board's search, in MiB.
 const HASH_MB: usize = 32;
 
+/// The longest clock the board keeps: ten hours.
+const MAX_CLOCK_MS: u64 = 36_000_000;
+
 /// "Analyse game"'s time per position when the page names no limit.
 const DEFAULT_ANALYSIS_MS: u64 = 1000;
 
@@ -81,6 +84,22 @@ impl App {
             ("POST", "/api/move") => self.play(parse(body)?),
             ("POST", "/api/undo") => self.undo(parse(body)?),
             ("POST", "/api/load-pgn") => self.load_pgn(parse(body)?),
+            ("POST", "/api/clock") => {
+                let req: SetClock = parse(body)?;
+                let control = match (req.base_ms, req.increment_ms) {
+                    (None, None) => None,
+                    (Some(base), inc) if (1..=MAX_CLOCK_MS).contains(&base) && inc.unwrap_or(0) <= MAX_CLOCK_MS => {
+                        Some((base, inc.unwrap_or(0)))
+                    }
+                    _ => {
+                        return Err(ApiError::bad_request(format!(
+                            "base_ms must be 1 to {MAX_CLOCK_MS} and increment_ms at most that (or neither, for no clock)"
+                        )))
+                    }
+                };
+                self.engine.set_clock(control);
+                Ok(self.state())
+            }
             ("POST", "/api/analyse-game") => self.analyse_game(parse(body)?),
             ("GET", "/api/analyse-game") => Ok(json!(self.game_analysis()?.view())),
             ("POST", "/api/analyse-game/cancel") => {
@@ -129,6 +148,13 @@ impl App {
         value["version"] = json!(version);
         value["search"] = json!(search);
         value["tree"] = json!(self.engine.tree());
+        value["clock"] = json!(self.engine.clock());
+        // A side out of time lost, whatever the board says.
+        if let Some(loss) = self.engine.time_loss() {
+            value["result"] = json!(loss);
+            value["turns"] = json!([]);
+            value["in_check"] = json!(false);
+        }
         value
     }
 
@@ -335,6 +361,14 @@ struct AnalyseGame {
     movetime_ms: Option<u64>,
     nodes: Option<u64>,
     depth: Option<i32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetClock {
+    /// Each side's time; absent: no clocks.
+    base_ms: Option<u64>,
+    increment_ms: Option<u64>,
 }
 
 /// A body that must say nothing.

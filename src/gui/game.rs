@@ -31,6 +31,15 @@ impl ResultView {
             reason: verdict.reason.as_str(),
         }
     }
+
+    /// The side (`white_flagged`: White) whose clock ran out lost.
+    pub fn time_forfeit(white_flagged: bool) -> ResultView {
+        ResultView {
+            score: if white_flagged { "0-1" } else { "1-0" },
+            winner: Some(if white_flagged { "black" } else { "white" }),
+            reason: "time forfeit",
+        }
+    }
 }
 
 /// A legal turn with what the page needs to draw and enter it.
@@ -126,14 +135,17 @@ pub fn line_notation(game: &dyn GameHandle, pv: &[String]) -> Vec<String> {
     copy.move_list().iter().map(written).collect()
 }
 
-/// The game as PGN, with the board's tags.
-pub fn pgn(game: &dyn GameHandle) -> String {
-    let verdict = game.verdict();
-    let result = verdict.map_or("*", |v| v.result.pgn());
+/// The game as PGN, with the board's tags; `lost_on_time` ends it by the
+/// clock.
+pub fn pgn(game: &dyn GameHandle, lost_on_time: Option<&ResultView>) -> String {
+    let result = lost_on_time.map_or_else(
+        || game.verdict().map_or("*", |v| v.result.pgn()),
+        |r| r.score,
+    );
     let start_fen = game.start_fen();
     let from_start = game.began_at_start();
     pgn::write(&PgnGame {
-        tags: tags(game),
+        tags: tags(game, lost_on_time),
         start_fen: (!from_start).then_some(start_fen.as_str()),
         moves: game.move_list(),
         result,
@@ -145,10 +157,16 @@ pub fn pgn(game: &dyn GameHandle) -> String {
 }
 
 /// The board's PGN tags for `game`: the seven standard ones, the variant,
-/// the start when set up, how the game ended.
-pub fn tags(game: &dyn GameHandle) -> Vec<(&'static str, String)> {
-    let verdict = game.verdict();
-    let result = verdict.map_or("*", |v| v.result.pgn());
+/// the start when set up, how the game ended (by the clock when
+/// `lost_on_time`).
+pub fn tags(
+    game: &dyn GameHandle,
+    lost_on_time: Option<&ResultView>,
+) -> Vec<(&'static str, String)> {
+    let end = lost_on_time
+        .cloned()
+        .or_else(|| game.verdict().map(ResultView::of));
+    let result = end.as_ref().map_or("*", |r| r.score);
     let mut tags = vec![
         ("Event", "Chimera board".to_string()),
         ("Site", "chimera gui".into()),
@@ -163,8 +181,8 @@ pub fn tags(game: &dyn GameHandle) -> Vec<(&'static str, String)> {
         tags.push(("SetUp", "1".into()));
         tags.push(("FEN", game.start_fen()));
     }
-    if let Some(v) = verdict {
-        tags.push(("Termination", v.reason.to_string()));
+    if let Some(end) = end {
+        tags.push(("Termination", end.reason.to_string()));
     }
     tags
 }

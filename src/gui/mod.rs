@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod api;
 pub mod assets;
+pub mod clock;
 pub mod game;
 pub mod load;
 pub mod notation;

@@ -5,9 +5,11 @@
 //! the server's thread, before the next request reads anything.
 
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
 
 use serde::Serialize;
 
+use super::clock::{Clock, ClockView};
 use super::game::{self as view, GameState, ResultView};
 use super::tree::{MoveTree, TreeView};
 use crate::analysis::pass::GameLine;
@@ -76,9 +78,9 @@ pub struct Live {
     /// The turn the engine played into the game, once it has.
     pub played: Option<String>,
     /// A finished move search's best turn, not yet played, with the
-    /// search's number.
+    /// search's number and when it ended (the time its clock stopped).
     #[serde(skip)]
-    pub pending: Option<(SearchId, String)>,
+    pub pending: Option<(SearchId, String, Instant)>,
 }
 
 /// One line of a MultiPV analysis.
@@ -117,6 +119,8 @@ pub struct BoardEngine {
     live: Arc<Mutex<Live>>,
     /// Every turn played, the game's line being the path to the current.
     tree: MoveTree,
+    /// Play mode's clocks, when the game has a time control.
+    clock: Option<Clock>,
 }
 
 /// Why a request cannot be served: the game is over.
@@ -131,6 +135,7 @@ impl BoardEngine {
             version: 0,
             live: Arc::new(Mutex::new(Live::default())),
             tree: MoveTree::new(),
+            clock: None,
         }
     }
 
@@ -143,12 +148,23 @@ impl BoardEngine {
     /// (it was not called off); the live view says it was played.
     fn collect(&mut self) -> Live {
         let mut live = lock(&self.live);
-        if let Some((id, best)) = live.pending.take() {
-            let wanted = self.core.wants(id);
+        if let Some((id, best, ended)) = live.pending.take() {
+            // A turn made after the engine's time ran out is not played.
+            let in_time = self
+                .clock
+                .as_ref()
+                .is_none_or(|c| c.flagged(ended).is_none());
+            let wanted = self.core.wants(id) && in_time;
             if let Some(game) = self.core.game_mut().filter(|_| wanted) {
                 if game.play(&best).is_ok() {
                     self.version += 1;
                     record(&mut self.tree, game, &best);
+                    if let Some(clock) = &mut self.clock {
+                        clock.played(ended);
+                        if game.verdict().is_some() {
+                            clock.stop(ended);
+                        }
+                    }
                     live.played = Some(best);
                 }
             }
@@ -184,7 +200,42 @@ impl BoardEngine {
 
     pub fn pgn(&mut self) -> String {
         self.collect();
-        view::pgn(self.game())
+        view::pgn(self.game(), self.time_loss().as_ref())
+    }
+
+    /// Starts clocks of `base_ms` each with `increment_ms` a turn, the side
+    /// to move's running; `None` plays without clocks.
+    pub fn set_clock(&mut self, control: Option<(u64, u64)>) {
+        self.stop();
+        let now = Instant::now();
+        self.clock = control.map(|(base, increment)| {
+            let game = self.game();
+            let mut clock = Clock::new(base, increment, game.white_to_move(), now);
+            if game.verdict().is_some() {
+                clock.stop(now);
+            }
+            clock
+        });
+        self.version += 1;
+    }
+
+    pub fn clock(&self) -> Option<ClockView> {
+        self.clock.as_ref().map(|c| c.view(Instant::now()))
+    }
+
+    /// The game's end by the clock: the side whose time ran out lost.
+    pub fn time_loss(&self) -> Option<ResultView> {
+        let white = self.clock.as_ref()?.flagged(Instant::now())?;
+        Some(ResultView::time_forfeit(white))
+    }
+
+    /// After a change that was not a turn: the side to move's clock runs.
+    fn clock_follows(&mut self) {
+        let now = Instant::now();
+        let white = self.game().white_to_move();
+        if let Some(clock) = &mut self.clock {
+            clock.turn_to(white, now);
+        }
     }
 
     /// Ends the running search, if any, and waits for it; its result is
@@ -220,6 +271,7 @@ impl BoardEngine {
         self.core.set_game(game);
         self.version += 1;
         self.tree = MoveTree::new();
+        self.clock = None;
         *lock(&self.live) = Live::default();
     }
 
@@ -269,6 +321,7 @@ impl BoardEngine {
         }
         self.tree.go_to(node);
         self.version += 1;
+        self.clock_follows();
         Ok(())
     }
 
@@ -276,6 +329,10 @@ impl BoardEngine {
     /// game is an `Err` and changes nothing.
     pub fn play(&mut self, token: &str) -> Result<(), String> {
         self.stop();
+        let now = Instant::now();
+        if let Some(loss) = self.time_loss() {
+            return Err(game_over(&loss));
+        }
         let game = self.core.game_mut().ok_or("no game")?;
         // The legal turns are generated once, by the token's parsing: a
         // mated or stalemated side has none, and the full verdict is only
@@ -293,6 +350,12 @@ impl BoardEngine {
             });
         }
         record(&mut self.tree, game, token.trim());
+        if let Some(clock) = &mut self.clock {
+            clock.played(now);
+            if game.verdict().is_some() {
+                clock.stop(now);
+            }
+        }
         self.version += 1;
         Ok(())
     }
@@ -306,6 +369,7 @@ impl BoardEngine {
         }
         if undone > 0 {
             self.version += 1;
+            self.clock_follows();
         }
     }
 
@@ -314,7 +378,27 @@ impl BoardEngine {
         self.stop();
         // A table clear must end before a search starts.
         self.core.settle();
+        if let Some(loss) = self.time_loss() {
+            return Err(game_over(&loss));
+        }
+        let clock = self.clock.as_ref().map(|c| c.limits(Instant::now()));
         let (limits, mode_name, multipv) = match mode {
+            // With clocks, Chimera plays on its own time as under a GUI.
+            SearchGoal::Move { skill, .. } if clock.is_some() => {
+                let (wtime, btime, increment) = clock.unwrap_or_default();
+                (
+                    Limits {
+                        wtime: Some(wtime),
+                        btime: Some(btime),
+                        winc: increment,
+                        binc: increment,
+                        skill,
+                        ..Limits::default()
+                    },
+                    "move",
+                    1,
+                )
+            }
             SearchGoal::Move { movetime_ms, skill } => (
                 Limits {
                     movetime: Some(movetime_ms.clamp(20, 3_600_000)),
@@ -386,7 +470,8 @@ impl BoardEngine {
         let on_done = move |result: SearchResult, id: SearchId, _: &Done| {
             let mut l = lock(&live);
             if plays {
-                l.pending = result.best.clone().map(|best| (id, best));
+                let ended = Instant::now();
+                l.pending = result.best.clone().map(|best| (id, best, ended));
             }
             l.best = result.best;
             l.nodes = l.nodes.max(result.nodes);

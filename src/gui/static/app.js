@@ -419,7 +419,9 @@ function drawPanel() {
   const status = $("status");
   if (s.result) {
     const who = s.result.winner ? `${s.result.winner[0].toUpperCase()}${s.result.winner.slice(1)} wins` : "Draw";
-    status.textContent = `${s.result.score} \u2014 ${who} (${s.result.reason})`;
+    const loser = s.result.winner === "white" ? "Black" : "White";
+    const why = s.result.reason === "time forfeit" ? `${loser} lost on time` : s.result.reason;
+    status.textContent = `${s.result.score} \u2014 ${who} (${why})`;
     status.className = "over";
   } else {
     const side = s.white_to_move ? "White" : "Black";
@@ -435,7 +437,8 @@ function drawPanel() {
   drawPicker();
   drawOptions();
   $("side-label").hidden = mode() !== "engine";
-  $("movetime-label").hidden = mode() !== "engine";
+  $("movetime-label").hidden = mode() !== "engine" || Boolean(clockControl());
+  $("clock-label").hidden = mode() !== "engine";
   $("multipv-label").hidden = mode() !== "analyse";
   $("level-label").hidden = mode() !== "engine";
 }
@@ -910,6 +913,61 @@ async function maybeEngine() {
   }
 }
 
+// ---------- clocks ----------
+
+// The chosen time control as [base ms, increment ms], or null: "5+3" is
+// five minutes and three seconds a turn.
+function clockControl() {
+  const m = /^([\d.]+)\+([\d.]+)$/.exec($("clock").value || "");
+  if (!m) return null;
+  const base = Math.round(parseFloat(m[1]) * 60000);
+  const inc = Math.round(parseFloat(m[2]) * 1000);
+  return base > 0 ? [base, inc] : null;
+}
+
+// Sets the clocks of the game on the server (none outside play mode).
+async function applyClock() {
+  const control = mode() === "engine" ? clockControl() : null;
+  const body = control ? { base_ms: control[0], increment_ms: control[1] } : {};
+  const hasClock = Boolean(ui.state && ui.state.clock);
+  if (!control && !hasClock) return;
+  const s = await call("POST", "/api/clock", body);
+  if (s) setState(s);
+}
+
+function formatClock(ms) {
+  const total = Math.max(0, ms);
+  const minutes = Math.floor(total / 60000);
+  const seconds = Math.floor((total % 60000) / 1000);
+  const text = `${minutes}:${String(seconds).padStart(2, "0")}`;
+  // Tenths once under ten seconds.
+  return total < 10000 ? `${text}.${Math.floor((total % 1000) / 100)}` : text;
+}
+
+// The clocks as the server last said, the running one counted down here;
+// at zero the server is asked, which declares the loss on time.
+function drawClocks() {
+  const c = ui.state && ui.state.clock;
+  $("clocks").hidden = !c;
+  if (!c) return;
+  const spent = performance.now() - ui.clockAt;
+  for (const side of ["white", "black"]) {
+    const e = $(`clock-${side}`);
+    let ms = c[`${side}_ms`];
+    if (c.running === side) ms -= spent;
+    e.textContent = formatClock(ms);
+    e.className = "clock";
+    if (c.running === side) e.classList.add("running");
+    if (ms < 10000) e.classList.add("low");
+    if (c.flagged === side) e.classList.add("flagged");
+    e.dataset.ms = Math.max(0, Math.round(ms));
+    if (c.running === side && ms <= 0 && !ui.askedAtZero) {
+      ui.askedAtZero = true;
+      api("GET", "/api/state").then(setState).catch(() => {}).finally(() => { ui.askedAtZero = false; });
+    }
+  }
+}
+
 function linesWanted() {
   return Number($("multipv").value) || 1;
 }
@@ -949,6 +1007,8 @@ function setState(s) {
     }
   }
   ui.state = s;
+  ui.clockAt = performance.now();
+  drawClocks();
   $("chess960").checked = Boolean(s.chess960);
   $("chess960").disabled = !hasChess960(s.variant);
   $("pgn-text").hidden = true;
@@ -981,6 +1041,16 @@ async function newGame(fen, variant) {
   const s = await call("POST", "/api/new", body);
   if (s) {
     forgetAnalysis();
+    // Clocks start with the game (the engine mode's time control).
+    const control = mode() === "engine" ? clockControl() : null;
+    if (control) {
+      const timed = await call("POST", "/api/clock", { base_ms: control[0], increment_ms: control[1] });
+      if (timed) {
+        ui.flipped = !humanIsWhite();
+        setState(timed);
+        return true;
+      }
+    }
     ui.flipped = mode() === "engine" && !humanIsWhite();
     setState(s);
   } else if (ui.state) {
@@ -1051,9 +1121,20 @@ async function init() {
   for (const key of ["mode", "side", "movetime", "level", "multipv"]) {
     if (params.get(key)) $(key).value = params.get(key);
   }
+  // Any "minutes+seconds" from the URL, e.g. clock=0.005+0 for a test.
+  if (params.get("clock")) {
+    const o = document.createElement("option");
+    o.value = o.textContent = params.get("clock");
+    $("clock").appendChild(o);
+    $("clock").value = o.value;
+  }
+  $("clock").addEventListener("change", () => newGame());
+  setInterval(drawClocks, 100);
   $("variant").addEventListener("change", () => newGame());
   $("chess960").addEventListener("change", () => newGame());
   $("mode").addEventListener("change", async () => {
+    // Clocks belong to play mode.
+    if (mode() !== "engine" && ui.state && ui.state.clock) await applyClock();
     if (mode() === "humans") {
       const s = await call("POST", "/api/stop");
       if (s) setState(s);
