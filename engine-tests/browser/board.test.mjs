@@ -117,9 +117,9 @@ async function clickTurn(page, turn) {
 }
 
 // A screenshot kept as an artifact (and for the docs when asked).
-async function shoot(page, name) {
-  await page.screenshot({ path: join(artifacts, name) });
-  if (docsImages) await page.screenshot({ path: join(docsImages, name) });
+async function shoot(page, name, fullPage = false) {
+  await page.screenshot({ path: join(artifacts, name), fullPage });
+  if (docsImages) await page.screenshot({ path: join(docsImages, name), fullPage });
 }
 
 async function openBoard(page, base, query) {
@@ -182,6 +182,55 @@ async function main() {
       const next = pickTurn((await boardState(page)).turns);
       await page.click(`rect[data-square="${turnKeys(next)[0]}"]`);
       await shoot(page, `${variant}.png`);
+    });
+  }
+
+  if (variants.includes("chess")) {
+    await check("chess: analysis shows the bar, the best arrow and 3 lines in SAN", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "analyse", multipv: 3, fen: "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" });
+      await page.waitForFunction(() => document.querySelectorAll("#lines .line").length === 3 && window.chimeraBoard.state.search.depth >= 4, null, { timeout: 10000 });
+      assert((await page.getAttribute("#eval-bar", "data-score")) === "M1", "the bar says M1");
+      assert((await page.textContent("#eval-text")) === "M1", "M1 written on the bar");
+      const first = await page.textContent('#lines .line[data-multipv="1"]');
+      assert(first.startsWith("M1") && first.includes("1. Ra8#"), `line 1: ${first}`);
+      assert((await page.getAttribute("g.best", "data-token")) === "a1a8", "the arrow is Ra8");
+      // Black mates: the bar reads from White's side.
+      await openBoard(page, url, { variant: "chess", mode: "analyse", multipv: 1, fen: "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1" });
+      await page.waitForFunction(() => document.querySelector("#eval-bar").dataset.score === "-M1", null, { timeout: 10000 });
+      const line = await page.textContent("#lines .line");
+      assert(line.includes("1… Ra1#"), `Black's line: ${line}`);
+      const share = await page.getAttribute("#eval-bar", "data-white");
+      assert(share === "0.000", `White's share ${share}`);
+    });
+  }
+
+  for (const variant of ["avalanche", "dynamo"].filter((v) => variants.includes(v))) {
+    await check(`${variant}: the best turn's arrow shows both parts; a line's first turn is played by a click`, async () => {
+      // Avalanche: every turn pushes a pawn. Dynamo: the rook's best turn
+      // pushes the knight off the board (a5a7, a7 off).
+      const fen = variant === "dynamo" ? "4k3/n7/8/R7/8/8/8/4K3 w - - 0 1" : undefined;
+      const query = { variant, mode: "analyse", multipv: 2 };
+      if (fen) query.fen = fen;
+      await openBoard(page, url, query);
+      await page.waitForFunction(() => document.querySelectorAll("#lines .line").length === 2 && window.chimeraBoard.state.search.depth >= 3, null, { timeout: 10000 });
+      const s = await boardState(page);
+      const best = s.search.lines[0].pv[0];
+      const turn = s.turns.find((t) => t.token === best);
+      assert(turn.parts.length === 2, `${best} has ${turn.parts.length} parts`);
+      assert((await page.getAttribute("g.best", "data-token")) === best, "the arrow is the best turn");
+      const drawn = await page.$$eval("g.best .best-arrow:not(.head)", (els) => els.map((e) => e.getAttribute("class")));
+      assert(drawn.length === 2 && drawn.some((c) => c.includes("part1")), `arrows drawn: ${drawn}`);
+      const button = await page.textContent(`#lines .line[data-multipv="1"] button.line-move`);
+      assert(button.includes(s.search.lines[0].notation[0]) && !button.includes(","), `the line's first turn: ${button}`);
+      await shoot(page, `${variant}-analysis.png`);
+      // Read and click in one step: the lines change as the search deepens.
+      const clicked = await page.evaluate(() => {
+        const b = document.querySelector('#lines .line[data-multipv="1"] button.line-move');
+        b.click();
+        return b.dataset.token;
+      });
+      await page.waitForSelector('body[data-plies="1"]');
+      assert((await boardState(page)).moves[0] === clicked, `played ${clicked}`);
     });
   }
 
@@ -317,7 +366,7 @@ async function main() {
     await check("chess: live analysis, take back, flip, PGN export", async () => {
       await openBoard(page, url, { variant: "chess", mode: "analyse" });
       await page.waitForFunction(() => Number(document.querySelector("#engine-info").dataset.depth) >= 3, null, { timeout: 10000 });
-      assert((await page.textContent("#engine-pv")).trim().length > 0, "a PV is shown");
+      assert((await page.textContent("#lines .line")).trim().length > 0, "a line is shown");
       await page.click('rect[data-square="g1"]');
       await page.click('rect[data-square="f3"]');
       await page.waitForSelector('body[data-plies="1"]');
@@ -345,6 +394,136 @@ async function main() {
       await page.waitForSelector("#pgn-text:not([hidden])");
       const pgn = await page.inputValue("#pgn-text");
       assert(pgn.includes('[Variant "chess"]') && pgn.includes("1. e4 *"), `PGN ${pgn}`);
+    });
+
+    await check("chess: the move list walks back and forward and keeps a variation", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "humans" });
+      const move = async (from, to, plies) => {
+        await page.click(`rect[data-square="${from}"]`);
+        await page.click(`rect[data-square="${to}"]`);
+        await page.waitForSelector(`body[data-plies="${plies}"]`);
+      };
+      await move("e2", "e4", 1);
+      await move("e7", "e5", 2);
+      await move("g1", "f3", 3);
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForSelector('body[data-plies="2"]');
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForSelector('body[data-plies="1"]');
+      // 1... d5 instead of 1... e5: a variation; the main line stays.
+      await move("d7", "d5", 2);
+      const main = await page.$$eval("#moves > .move", (els) => els.map((e) => e.textContent));
+      assert(main.join(" ") === "e4 e5 Nf3", `main line ${main}`);
+      const variation = await page.$$eval("#moves > .variation", (els) => els.map((e) => e.textContent));
+      assert(variation.join("|") === "1\u2026d5", `variation ${variation}`);
+      const numbers = await page.$$eval("#moves > .number", (els) => els.map((e) => e.textContent));
+      assert(numbers.join(" ") === "1. 2.", `numbers ${numbers}`);
+      assert((await page.textContent("#moves .move.current")) === "d5", "d5 is shown");
+      // A click on Nf3 shows the main line's end.
+      await page.click('#moves > .move:text-is("Nf3")');
+      await page.waitForSelector('body[data-plies="3"]');
+      assert((await boardState(page)).moves.join(" ") === "e2e4 e7e5 g1f3", "back on the main line");
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForSelector('body[data-plies="2"]');
+      assert((await page.textContent("#moves .move.current")) === "e5", "e5 is shown");
+      await page.keyboard.press("ArrowRight");
+      await page.waitForSelector('body[data-plies="3"]');
+      for (const plies of [2, 1, 0]) {
+        await page.click("#back");
+        await page.waitForSelector(`body[data-plies="${plies}"]`);
+      }
+      await page.click("#forward");
+      await page.waitForSelector('body[data-plies="1"]');
+      await shoot(page, "chess-variation.png");
+    });
+
+    await check("chess: Load PGN from pasted text and from a file", async () => {
+      await openBoard(page, url, { variant: "omega", mode: "engine" });
+      await page.click("#load-pgn");
+      await page.fill("#pgn-input", '[Event "a"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 *\n\n[Event "b"]\n\n1. d4 *\n');
+      await page.click("#pgn-load-text");
+      await page.waitForSelector('body[data-plies="6"]');
+      const main = await page.$$eval("#moves > .move", (els) => els.map((e) => e.textContent));
+      assert(main.join(" ") === "e4 e5 Qh5 Nc6 Qxe5+ Nxe5", `moves ${main}`);
+      assert((await page.textContent("#notice")) === "the PGN holds 2 games; the first is loaded", "the notice");
+      assert((await page.inputValue("#mode")) === "humans", "a loaded game is not played on");
+      assert((await boardState(page)).variant === "chess", "chess without a Variant tag");
+      await page.setInputFiles("#pgn-file", {
+        name: "game.pgn",
+        mimeType: "application/x-chess-pgn",
+        buffer: Buffer.from('[Variant "Atomic"]\n\n1. Nf3 d5 2. Ng5 *\n'),
+      });
+      await page.waitForFunction(() => window.chimeraBoard.state.variant === "atomic" && window.chimeraBoard.state.moves.length === 3);
+      assert(await page.isHidden("#notice"), "one game: no notice");
+      // A broken game: the message, and the board as it was.
+      await page.click("#load-pgn");
+      await page.fill("#pgn-input", "1. e4 e5 2. Ke3 *");
+      await page.click("#pgn-load-text");
+      await page.waitForSelector("#error:not([hidden])");
+      assert((await page.textContent("#error")).includes("ply 3: illegal move Ke3"), "the error names the ply");
+      assert((await boardState(page)).variant === "atomic", "the atomic game stays");
+    });
+
+    await check("chess: Analyse game marks 3. Qxe5+?? on the graph and in the list; export", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "humans" });
+      await page.click("#load-pgn");
+      await page.fill("#pgn-input", "1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 *");
+      await page.click("#pgn-load-text");
+      await page.waitForSelector('body[data-plies="6"]');
+      await page.fill("#analysis-time", "0.1");
+      await page.click("#analyse-game");
+      await page.waitForSelector('body[data-analysis="done"]', { timeout: 30000 });
+      const marks = await page.$$eval("#graph circle.mark", (els) => els.map((e) => `${e.dataset.ply}:${e.dataset.judgement}`));
+      assert(marks.includes("5:blunder"), `marks ${marks}`);
+      const glyph = await page.$eval('#moves .move[data-node="5"] + .glyph', (e) => e.textContent);
+      assert(glyph === "??", `Qxe5+ is marked ${glyph}`);
+      assert((await page.textContent("#analysis-status")).startsWith("7 positions analysed"), "the status");
+      await shoot(page, "chess-game-analysis.png", true);
+      // A click on the blunder's mark shows the position after it.
+      await page.click('#graph circle.mark[data-ply="5"]');
+      await page.waitForSelector('body[data-plies="5"]');
+      assert((await page.textContent("#moves .move.current")) === "Qxe5+", "the blunder is shown");
+      assert((await page.getAttribute("#graph line.here", "data-ply")) === "5", "the graph marks the position");
+      await page.click("#analysis-export");
+      await page.waitForSelector("#pgn-text:not([hidden])");
+      const pgn = await page.inputValue("#pgn-text");
+      assert(pgn.includes("3. Qxe5+ $4 {[%eval") && pgn.includes("[Annotator"), `annotated PGN ${pgn}`);
+      assert((await page.getAttribute("#pgn-download", "download")) === "chimera-chess-annotated.pgn", "the file's name");
+      // A slow pass is cancelled.
+      await page.fill("#analysis-time", "3");
+      await page.click("#analyse-game");
+      await page.waitForSelector("#analysis-cancel:not([hidden])");
+      await page.click("#analysis-cancel");
+      await page.waitForSelector('body[data-analysis="cancelled"]', { timeout: 10000 });
+      assert(await page.isHidden("#analysis-export"), "nothing to export");
+    });
+
+    await check("chess: clocks tick with increment; Chimera plays on its clock; a flag loses on time", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "engine", side: "white", clock: "1+1" });
+      assert(await page.isVisible("#clocks"), "the clocks are shown");
+      assert(await page.isHidden("#movetime-label"), "no seconds per move with a clock");
+      assert((await page.getAttribute("#clock-white", "class")).includes("running"), "White's clock runs");
+      const before = Number(await page.getAttribute("#clock-white", "data-ms"));
+      await page.waitForTimeout(400);
+      const ticked = Number(await page.getAttribute("#clock-white", "data-ms"));
+      assert(ticked < before && ticked > 58000, `White's clock ticks: ${before} then ${ticked}`);
+      await page.click('rect[data-square="e2"]');
+      await page.click('rect[data-square="e4"]');
+      await page.waitForSelector('body[data-plies="2"]', { timeout: 20000 });
+      const s = await boardState(page);
+      assert(s.clock.running === "white", `after Chimera's reply ${JSON.stringify(s.clock)}`);
+      assert(s.clock.white_ms > 60000, `White got the increment: ${s.clock.white_ms}`);
+      assert(s.clock.black_ms < 61000 && s.clock.black_ms > 50000, `Black's clock ${s.clock.black_ms}`);
+      assert(/^1:0\d$/.test(await page.textContent("#clock-white")), "White's clock written m:ss");
+      // 0.3 s for the game: White does not move and loses on time.
+      await openBoard(page, url, { variant: "chess", mode: "engine", side: "white", clock: "0.005+0" });
+      await page.waitForFunction(() => document.querySelector("#status").textContent.includes("lost on time"), null, { timeout: 5000 });
+      assert((await page.textContent("#status")) === "0-1 \u2014 Black wins (White lost on time)", await page.textContent("#status"));
+      assert((await page.getAttribute("#clock-white", "class")).includes("flagged"), "White's flag fell");
+      assert((await page.textContent("#clock-white")) === "0:00.0", "White has no time");
+      assert((await page.textContent("#clock-black")) === "0:00.3", "Black's time stays");
+      await shoot(page, "chess-clock-flag.png");
+      await page.selectOption("#clock", "");
     });
 
     await check("chess: a broken FEN or unknown variant is refused with a message", async () => {

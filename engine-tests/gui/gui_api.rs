@@ -722,3 +722,479 @@ fn chess960_games_start_from_a_960_position_and_castle_king_takes_rook() {
         "no Chess960 form",
     );
 }
+
+/// The analysis's lines (MultiPV) as the page lists them: each line's
+/// score from White's side and its turns in the variant's notation.
+#[test]
+fn analysis_lines_are_scored_for_white_and_written_in_the_variants_notation() {
+    let c = Client::start();
+    let lines_at = |s: &Value, depth: i64, count: usize| {
+        let lines = s["search"]["lines"].as_array().cloned().unwrap_or_default();
+        lines.len() == count
+            && lines.iter().all(|l| {
+                l["depth"].as_i64().unwrap_or(0) >= depth
+                    && !l["notation"].as_array().unwrap().is_empty()
+            })
+    };
+    // White mates on the back rank; three lines asked for.
+    c.new_game("chess", Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "analyse", "lines": 3 })),
+    );
+    let s = c.wait_for(|s| lines_at(s, 4, 3));
+    let lines = s["search"]["lines"].as_array().unwrap().clone();
+    c.ok("POST", "/api/stop", None);
+    assert_eq!(lines[0]["multipv"], 1);
+    assert_eq!(lines[0]["score"], json!({ "mate": 1 }), "{lines:?}");
+    assert_eq!(lines[0]["pv"][0], "a1a8");
+    assert_eq!(lines[0]["notation"], json!(["Ra8#"]));
+    assert_eq!(s["search"]["score"], json!({ "mate": 1 }));
+    let firsts: Vec<&str> = lines.iter().map(|l| l["pv"][0].as_str().unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    assert!(firsts[1] != firsts[0] && firsts[2] != firsts[1] && firsts[2] != firsts[0]);
+    assert!(lines[1]["score"]["cp"].is_i64(), "{lines:?}");
+
+    // Black mates: the score is White's, negative.
+    c.new_game("chess", Some("r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1"));
+    c.ok("POST", "/api/go", Some(json!({ "mode": "analyse" })));
+    let s = c.wait_for(|s| lines_at(s, 3, 1));
+    c.ok("POST", "/api/stop", None);
+    assert_eq!(s["search"]["lines"][0]["score"], json!({ "mate": -1 }));
+    assert_eq!(s["search"]["lines"][0]["notation"], json!(["Ra1#"]));
+
+    // Avalanche and Dynamo: each line's turns as the move list writes them
+    // once played (`Nf3/c6`), never tokens.
+    for variant in ["avalanche", "dynamo"] {
+        c.new_game(variant, None);
+        c.ok(
+            "POST",
+            "/api/go",
+            Some(json!({ "mode": "analyse", "lines": 2 })),
+        );
+        let s = c.wait_for(|s| lines_at(s, 3, 2));
+        c.ok("POST", "/api/stop", None);
+        for line in s["search"]["lines"].as_array().unwrap() {
+            let pv = line["pv"].as_array().unwrap();
+            let notation = line["notation"].as_array().unwrap();
+            assert_eq!(pv.len(), notation.len(), "{variant}: {line}");
+            let played = c.play(pv[0].as_str().unwrap());
+            assert_eq!(played["notation"][0], notation[0], "{variant}: {line}");
+            if pv.len() > 1 {
+                let second = c.play(pv[1].as_str().unwrap());
+                assert_eq!(second["notation"][1], notation[1], "{variant}: {line}");
+            }
+            c.ok("POST", "/api/undo", Some(json!({ "plies": 2 })));
+        }
+        if variant == "avalanche" {
+            // Avalanche's every opening turn pushes a pawn: `Nf3/c6`.
+            let first = s["search"]["lines"][0]["notation"][0].as_str().unwrap();
+            assert!(first.contains('/') && !first.contains(','), "{first}");
+        }
+    }
+
+    // Out of range: refused, nothing changes.
+    let before = c.ok("GET", "/api/state", None);
+    for lines in [0, 6] {
+        c.refused(
+            "POST",
+            "/api/go",
+            Some(json!({ "mode": "analyse", "lines": lines })),
+            400,
+            "lines must be 1 to 5",
+        );
+    }
+    let after = c.ok("GET", "/api/state", None);
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["search"]["running"], false);
+}
+
+/// The move tree: going back and forward, a different turn from an earlier
+/// position as a variation beside the main line, take-backs removing turns.
+#[test]
+fn moves_form_a_tree_that_can_be_walked_and_branched() {
+    let c = Client::start();
+    let start = c.new_game("chess", None);
+    let start_fen = start["fen"].as_str().unwrap().to_string();
+    for t in ["e2e4", "e7e5", "g1f3"] {
+        c.play(t);
+    }
+    let s = c.ok("GET", "/api/state", None);
+    let tree = &s["tree"];
+    assert_eq!(tree["root"], json!([1]));
+    assert_eq!(tree["current"], 3);
+    let written: Vec<&str> = tree["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["notation"].as_str().unwrap())
+        .collect();
+    assert_eq!(written, ["e4", "e5", "Nf3"]);
+    assert_eq!(tree["nodes"][2]["ply"], 3);
+
+    // Back to after 1. e4; the main line stays.
+    let s = c.ok("POST", "/api/goto", Some(json!({ "node": 1 })));
+    assert_eq!(moves(&s), ["e2e4"]);
+    assert_eq!(
+        s["fen"],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    assert_eq!(s["tree"]["nodes"].as_array().unwrap().len(), 3);
+    // 1... d5 instead: a variation of 1... e5.
+    let s = c.play("d7d5");
+    assert_eq!(moves(&s), ["e2e4", "d7d5"]);
+    assert_eq!(s["tree"]["current"], 4);
+    assert_eq!(s["tree"]["nodes"][0]["children"], json!([2, 4]));
+    assert_eq!(s["tree"]["nodes"][3]["notation"], "d5");
+    assert_eq!(s["tree"]["nodes"][3]["parent"], 1);
+    // From the variation to the main line's end.
+    let s = c.ok("POST", "/api/goto", Some(json!({ "node": 3 })));
+    assert_eq!(moves(&s), ["e2e4", "e7e5", "g1f3"]);
+    assert_eq!(s["notation"], json!(["e4", "e5", "Nf3"]));
+    // A turn already in the tree is followed, not added again.
+    c.ok("POST", "/api/goto", Some(json!({ "node": 1 })));
+    let s = c.play("e7e5");
+    assert_eq!(s["tree"]["current"], 2);
+    assert_eq!(s["tree"]["nodes"].as_array().unwrap().len(), 4);
+    let s = c.ok("POST", "/api/goto", Some(json!({ "node": 0 })));
+    assert_eq!(s["fen"], start_fen.as_str());
+    assert!(moves(&s).is_empty());
+
+    // Unknown turns are refused and change nothing.
+    let before = c.ok("GET", "/api/state", None);
+    c.refused(
+        "POST",
+        "/api/goto",
+        Some(json!({ "node": 99 })),
+        400,
+        "no turn 99",
+    );
+    c.refused(
+        "POST",
+        "/api/goto",
+        Some(json!({ "node": -1 })),
+        400,
+        "bad JSON",
+    );
+    c.refused("POST", "/api/goto", Some(json!({})), 400, "bad JSON");
+    let after = c.ok("GET", "/api/state", None);
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(after["tree"], before["tree"]);
+
+    // Taking back removes the turn and what follows it.
+    c.ok("POST", "/api/goto", Some(json!({ "node": 3 })));
+    let s = c.ok("POST", "/api/undo", Some(json!({ "plies": 2 })));
+    assert_eq!(moves(&s), ["e2e4"]);
+    let ids: Vec<u64> = s["tree"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [1, 4]);
+    c.refused(
+        "POST",
+        "/api/goto",
+        Some(json!({ "node": 3 })),
+        400,
+        "no turn 3",
+    );
+
+    // Chimera's turns go into the tree too.
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 100 })),
+    );
+    let s = c.wait_for(|s| !s["search"]["running"].as_bool().unwrap());
+    let played = s["search"]["played"].as_str().unwrap();
+    let current = s["tree"]["current"].as_u64().unwrap();
+    let node = s["tree"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["id"] == current)
+        .unwrap();
+    assert_eq!(node["token"], played);
+    assert_eq!(node["parent"], 1);
+}
+
+/// Load PGN: the first game of the text, its variant and start from its
+/// tags, shown at its end; a broken game changes nothing.
+#[test]
+fn pgn_games_are_loaded_from_their_tags_or_refused_whole() {
+    let c = Client::start();
+    let two = "[Event \"one\"]\n[Variant \"Atomic\"]\n\n1. Nf3 d5 2. Ng5 *\n\n\
+               [Event \"two\"]\n\n1. e4 e5 *\n";
+    let s = c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": two })));
+    assert_eq!(s["variant"], "atomic");
+    assert_eq!(moves(&s), ["g1f3", "d7d5", "f3g5"]);
+    assert_eq!(s["notation"], json!(["Nf3", "d5", "Ng5"]));
+    assert_eq!(s["notice"], "the PGN holds 2 games; the first is loaded");
+    assert_eq!(s["tree"]["current"], 3);
+    assert_eq!(s["tree"]["root"], json!([1]));
+    // The start position is one step away in the tree.
+    let s = c.ok("POST", "/api/goto", Some(json!({ "node": 0 })));
+    assert!(moves(&s).is_empty());
+
+    // A set-up position, Black to move, and a single game: no notice.
+    let pgn = "[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n1... Kd7 2. e4 *";
+    let s = c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": pgn })));
+    assert_eq!(s["variant"], "chess", "no Variant tag: chess");
+    assert_eq!(s["start_fen"], "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
+    assert_eq!(moves(&s), ["e8d7", "e2e4"]);
+    assert!(s.get("notice").is_none(), "{s}");
+
+    // The board's own export reads back: an avalanche game's tokens.
+    c.new_game("avalanche", None);
+    c.play("g1f3,c7c6");
+    c.play("d7d5,e2e3");
+    let exported = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    c.new_game("chess", None);
+    let s = c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": exported })));
+    assert_eq!(s["variant"], "avalanche");
+    assert_eq!(moves(&s), ["g1f3,c7c6", "d7d5,e2e3"]);
+
+    // Refusals: the game stays as it was.
+    let before = c.ok("GET", "/api/state", None);
+    c.refused(
+        "POST",
+        "/api/load-pgn",
+        Some(json!({ "pgn": "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Ke3 *" })),
+        400,
+        "game 1 (A - B): ply 3: illegal move Ke3",
+    );
+    c.refused(
+        "POST",
+        "/api/load-pgn",
+        Some(json!({ "pgn": "[Variant \"xiangqi\"]\n\n1. e4 *" })),
+        400,
+        "unknown variant \"xiangqi\"",
+    );
+    c.refused(
+        "POST",
+        "/api/load-pgn",
+        Some(json!({ "pgn": "" })),
+        400,
+        "no game",
+    );
+    c.refused("POST", "/api/load-pgn", Some(json!({})), 400, "bad JSON");
+    let after = c.ok("GET", "/api/state", None);
+    assert_eq!(after["version"], before["version"]);
+    assert_eq!(moves(&after), moves(&before));
+    // A large file of games fits (a FEN's limit does not apply).
+    let many = "[Event \"e\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(3000);
+    assert!(many.len() > 100_000);
+    let s = c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": many })));
+    assert_eq!(s["notice"], "the PGN holds 3000 games; the first is loaded");
+}
+
+/// "Analyse game": the whole-game pass on the main line, polled until done;
+/// the blunder 3. Qxe5+?? is marked at its ply, and the annotated PGN is
+/// what `chimera analyse` writes.
+#[test]
+fn analyse_game_marks_the_blunder_and_exports_the_annotated_pgn() {
+    let c = Client::start();
+    c.refused("GET", "/api/analyse-game", None, 409, "no game analysis");
+    c.refused(
+        "POST",
+        "/api/analyse-game",
+        None,
+        400,
+        "no moves to analyse",
+    );
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 *\n";
+    c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": pgn })));
+    // A variation off the main line is not analysed.
+    c.ok("POST", "/api/goto", Some(json!({ "node": 1 })));
+    c.play("c7c5");
+    for bad in [
+        json!({ "nodes": 0 }),
+        json!({ "nodes": 100, "depth": 3 }),
+        json!({ "movetime_ms": 100_000 }),
+        json!({ "lines": 2 }),
+    ] {
+        c.refused("POST", "/api/analyse-game", Some(bad), 400, "");
+    }
+    let started = c.ok("POST", "/api/analyse-game", Some(json!({ "nodes": 20000 })));
+    assert_eq!(started["total"], 7);
+    assert_eq!(started["budget"], "20000 nodes per position");
+    let view = wait_for_analysis(&c);
+    assert_eq!(view["done"], 7);
+    assert_eq!(view["cancelled"], false);
+    let points = view["points"].as_array().unwrap();
+    assert_eq!(points.len(), 7);
+    assert_eq!(points[0]["node"], 0);
+    let moves = view["moves"].as_array().unwrap();
+    let written: Vec<&str> = moves
+        .iter()
+        .map(|m| m["notation"].as_str().unwrap())
+        .collect();
+    assert_eq!(written, ["e4", "e5", "Qh5", "Nc6", "Qxe5+", "Nxe5"]);
+    assert_eq!(moves[4]["ply"], 5);
+    assert_eq!(moves[4]["judgement"], "blunder", "{view}");
+    assert_eq!(view["white"]["blunders"], 1, "{view}");
+    // The queen is lost: Black is far ahead after 3... Nxe5.
+    assert!(points[6]["cp"].as_i64().unwrap() < -500, "{view}");
+    // A click on the graph goes to the move's turn in the tree.
+    let node = moves[4]["node"].as_u64().unwrap();
+    let s = c.ok("POST", "/api/goto", Some(json!({ "node": node })));
+    assert_eq!(s["notation"].as_array().unwrap().last().unwrap(), "Qxe5+");
+
+    let text = c.ok("GET", "/api/analyse-game/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(text.contains("[White \"A\"]"), "{text}");
+    assert!(text.contains("[Annotator \"Chimera"), "{text}");
+    assert!(text.contains("3. Qxe5+ $4 {[%eval"), "{text}");
+    assert!(text.contains("Blunder."), "{text}");
+    assert!(
+        !text.contains("c5"),
+        "the variation is not the main line: {text}"
+    );
+
+    // Cancelled: the pass stops early and has nothing to export.
+    let long = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 *";
+    c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": long })));
+    c.refused("GET", "/api/analyse-game", None, 409, "no game analysis");
+    c.ok(
+        "POST",
+        "/api/analyse-game",
+        Some(json!({ "movetime_ms": 2000 })),
+    );
+    let view = c.ok("POST", "/api/analyse-game/cancel", None);
+    assert_eq!(view["running"], false);
+    assert_eq!(view["cancelled"], true);
+    assert!(view["done"].as_u64().unwrap() < 15, "{view}");
+    assert!(view["points"].as_array().unwrap().is_empty());
+    c.refused(
+        "GET",
+        "/api/analyse-game/pgn",
+        None,
+        409,
+        "has not finished",
+    );
+}
+
+fn wait_for_analysis(c: &Client) -> Value {
+    let start = Instant::now();
+    loop {
+        let view = c.ok("GET", "/api/analyse-game", None);
+        if view["running"] == false {
+            return view;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{view}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Clocks in play mode: the mover's time runs and gets the increment, a
+/// side out of time loses, and Chimera plays on its own clock.
+#[test]
+fn clocks_run_with_increment_and_a_flag_loses_on_time() {
+    let c = Client::start();
+    c.new_game("chess", None);
+    // 5+3 style: 60 s and 2 s a turn.
+    let s = c.ok(
+        "POST",
+        "/api/clock",
+        Some(json!({ "base_ms": 60_000, "increment_ms": 2000 })),
+    );
+    assert_eq!(s["clock"]["running"], "white");
+    assert_eq!(s["clock"]["increment_ms"], 2000);
+    std::thread::sleep(Duration::from_millis(100));
+    let s = c.play("e2e4");
+    let white = s["clock"]["white_ms"].as_u64().unwrap();
+    assert!((61_000..=61_900).contains(&white), "{}", s["clock"]);
+    assert!(s["clock"]["black_ms"].as_u64().unwrap() <= 60_000);
+    assert_eq!(s["clock"]["running"], "black");
+
+    // Refusals leave the clocks as they were.
+    for bad in [
+        json!({ "base_ms": 0 }),
+        json!({ "base_ms": 1000, "increment_ms": 99_999_999_999u64 }),
+        json!({ "increment_ms": 1000 }),
+    ] {
+        c.refused("POST", "/api/clock", Some(bad), 400, "base_ms must be");
+    }
+    c.refused(
+        "POST",
+        "/api/clock",
+        Some(json!({ "minutes": 5 })),
+        400,
+        "bad JSON",
+    );
+    let s = c.ok("GET", "/api/state", None);
+    assert_eq!(s["clock"]["running"], "black");
+    assert_eq!(s["clock"]["increment_ms"], 2000);
+
+    // Chimera thinks on its clock (2 s + 0.1 s), not the 60 s asked for.
+    c.new_game("chess", None);
+    c.ok(
+        "POST",
+        "/api/clock",
+        Some(json!({ "base_ms": 2000, "increment_ms": 100 })),
+    );
+    c.play("e2e4");
+    c.ok(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move", "movetime_ms": 60_000 })),
+    );
+    let s = c.wait_for(|s| !s["search"]["running"].as_bool().unwrap());
+    assert_eq!(moves(&s).len(), 2, "{s}");
+    assert!(s["result"].is_null(), "{s}");
+    let black = s["clock"]["black_ms"].as_u64().unwrap();
+    assert!(black > 1000 && black < 2100, "{}", s["clock"]);
+    assert_eq!(s["clock"]["running"], "white");
+
+    // A tiny clock: White does not move and loses on time.
+    c.new_game("chess", None);
+    c.ok(
+        "POST",
+        "/api/clock",
+        Some(json!({ "base_ms": 150, "increment_ms": 0 })),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let s = c.ok("GET", "/api/state", None);
+    assert_eq!(
+        s["result"],
+        json!({ "score": "0-1", "winner": "black", "reason": "time forfeit" })
+    );
+    assert_eq!(s["clock"]["flagged"], "white");
+    assert_eq!(s["clock"]["white_ms"], 0);
+    assert_eq!(s["clock"]["black_ms"], 150);
+    assert!(s["clock"].get("running").is_none(), "{}", s["clock"]);
+    assert!(s["turns"].as_array().unwrap().is_empty());
+    c.refused(
+        "POST",
+        "/api/move",
+        Some(json!({ "token": "e2e4" })),
+        400,
+        "the game is over (0-1 by time forfeit)",
+    );
+    c.refused(
+        "POST",
+        "/api/go",
+        Some(json!({ "mode": "move" })),
+        409,
+        "time forfeit",
+    );
+    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+
+    // No clocks: the game goes on.
+    let s = c.ok("POST", "/api/clock", Some(json!({})));
+    assert!(s["clock"].is_null());
+    assert!(s["result"].is_null());
+    c.play("e2e4");
+}

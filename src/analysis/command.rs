@@ -9,15 +9,15 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 
 use super::annotate::{self, Annotated};
-use super::pass::{analyse_stretch, Budget, PositionEval};
+use super::pass::{Budget, GameLine, PositionEval};
 use super::read::{game_label, read_game, variant_of_tag, ReadGame};
-use crate::engine::{Engine, ENGINE_NAME};
+use super::workers::{analyse_games, Progress, Workers};
+use crate::engine::ENGINE_NAME;
 use crate::openings::pgn::split_games;
 
 /// Milliseconds per position when no limit is given: a 40-move game (81
@@ -148,67 +148,32 @@ impl std::fmt::Display for Budget {
     }
 }
 
-/// One stretch's evaluations, or why it failed.
-type StretchResult = Result<Vec<PositionEval>, String>;
-
-/// Every position of every game, the stretches shared among the workers.
+/// Every position of every game, the stretches shared among the workers,
+/// with progress on stderr.
 fn analyse_all(
     games: &[ReadGame],
     budget: Budget,
     args: &AnalyseArgs,
 ) -> anyhow::Result<Vec<Vec<PositionEval>>> {
-    if games.is_empty() {
-        return Ok(Vec::new());
-    }
-    let units: Vec<(usize, std::ops::Range<usize>)> = games
-        .iter()
-        .enumerate()
-        .flat_map(|(g, game)| game.line.stretches().into_iter().map(move |s| (g, s)))
-        .collect();
-    let total: usize = games.iter().map(|g| g.line.positions()).sum();
-    let done = AtomicUsize::new(0);
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<StretchResult>>> = Mutex::new(vec![None; units.len()]);
-    let workers = args.jobs().min(units.len()).max(1);
+    let lines: Vec<&GameLine> = games.iter().map(|g| &g.line).collect();
+    let total: usize = lines.iter().map(|l| l.positions()).sum();
+    let workers = Workers {
+        jobs: args.jobs(),
+        hash_mb: args.hash,
+        threads: args.threads,
+    };
+    let shown = workers
+        .jobs
+        .min(lines.iter().map(|l| l.stretches().len()).sum())
+        .max(1);
+    let progress = Progress::default();
     let start = Instant::now();
     std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                let mut engine = Engine::new(games[0].line.variant, args.hash, args.threads);
-                loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    let Some((g, stretch)) = units.get(i) else {
-                        break;
-                    };
-                    let mut counted = 0;
-                    let result = analyse_stretch(
-                        &mut engine,
-                        &games[*g].line,
-                        stretch.clone(),
-                        budget,
-                        &mut || {
-                            counted += 1;
-                            done.fetch_add(1, Ordering::SeqCst);
-                        },
-                    );
-                    // A stretch that failed counts as done all the same.
-                    done.fetch_add(stretch.len() - counted, Ordering::SeqCst);
-                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(result);
-                }
-            });
+        if !lines.is_empty() {
+            scope.spawn(|| report_progress(&progress.done, total, games.len(), start, shown));
         }
-        report_progress(&done, total, games.len(), start, workers);
-    });
-    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    let mut evals: Vec<Vec<PositionEval>> = vec![Vec::new(); games.len()];
-    for (i, (g, _)) in units.iter().enumerate() {
-        match results[i].take() {
-            Some(Ok(part)) => evals[*g].extend(part),
-            Some(Err(e)) => bail!("game {}: {e}", g + 1),
-            None => bail!("game {}: a stretch was not analysed", g + 1),
-        }
-    }
-    Ok(evals)
+        analyse_games(&lines, budget, workers, &progress).map_err(anyhow::Error::msg)
+    })
 }
 
 /// Prints progress to stderr every few seconds until every position is

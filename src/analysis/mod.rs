@@ -10,5 +10,6 @@ pub mod command;
 pub mod judge;
 pub mod pass;
 pub mod read;
+pub mod workers;
 
 pub use command::{run, AnalyseArgs};

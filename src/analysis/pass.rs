@@ -121,13 +121,13 @@ impl PositionEval {
 
 /// Searches positions `stretch` of `line` with `engine`, last first, on an
 /// emptied table; returns them in game order. `on_position` is called
-/// after each.
+/// after each and says whether to go on (an error when it says no).
 pub fn analyse_stretch(
     engine: &mut Engine,
     line: &GameLine,
     stretch: Range<usize>,
     budget: Budget,
-    on_position: &mut dyn FnMut(),
+    on_position: &mut dyn FnMut() -> bool,
 ) -> Result<Vec<PositionEval>, String> {
     engine.settle();
     engine.new_game()?;
@@ -136,7 +136,9 @@ pub fn analyse_stretch(
     for ply in stretch.rev() {
         let game = line.replay(ply)?;
         evals.push(evaluate(engine, game, budget)?);
-        on_position();
+        if !on_position() {
+            return Err("called off".to_string());
+        }
     }
     evals.reverse();
     Ok(evals)

@@ -5,8 +5,11 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::analysis::GameAnalysis;
+use super::load;
 use super::notation;
-use super::search::{BoardEngine, SearchGoal};
+use super::search::{BoardEngine, SearchGoal, MAX_LINES};
+use crate::analysis::pass::Budget;
 use crate::game::{new_game, new_game_with};
 use crate::search::skill::Skill;
 use crate::variants::{chess960, CastlingMode, FenError, VariantId};
@@ -46,15 +49,27 @@ pub type ApiResult = Result<Value, ApiError>;
 /// The server's state: the engine with its game and search slot.
 pub struct App {
     pub engine: BoardEngine,
+    /// The tags and result of the PGN game loaded last, until a new game.
+    pub loaded: Option<(Vec<(String, String)>, String)>,
+    /// The last "Analyse game" pass, running or over, until a new game.
+    pub game_analysis: Option<GameAnalysis>,
 }
 
 /// Hash table size of the board's search, in MiB.
 const HASH_MB: usize = 32;
 
+/// The longest clock the board keeps: ten hours.
+const MAX_CLOCK_MS: u64 = 36_000_000;
+
+/// "Analyse game"'s time per position when the page names no limit.
+const DEFAULT_ANALYSIS_MS: u64 = 1000;
+
 impl App {
     pub fn new() -> App {
         App {
             engine: BoardEngine::new(HASH_MB),
+            loaded: None,
+            game_analysis: None,
         }
     }
 
@@ -68,6 +83,47 @@ impl App {
             ("POST", "/api/new") => self.new_game(parse(body)?),
             ("POST", "/api/move") => self.play(parse(body)?),
             ("POST", "/api/undo") => self.undo(parse(body)?),
+            ("POST", "/api/load-pgn") => self.load_pgn(parse(body)?),
+            ("POST", "/api/clock") => {
+                let req: SetClock = parse(body)?;
+                let control = match (req.base_ms, req.increment_ms) {
+                    (None, None) => None,
+                    (Some(base), inc) if (1..=MAX_CLOCK_MS).contains(&base) && inc.unwrap_or(0) <= MAX_CLOCK_MS => {
+                        Some((base, inc.unwrap_or(0)))
+                    }
+                    _ => {
+                        return Err(ApiError::bad_request(format!(
+                            "base_ms must be 1 to {MAX_CLOCK_MS} and increment_ms at most that (or neither, for no clock)"
+                        )))
+                    }
+                };
+                self.engine.set_clock(control);
+                Ok(self.state())
+            }
+            ("POST", "/api/analyse-game") => self.analyse_game(parse(body)?),
+            ("GET", "/api/analyse-game") => Ok(json!(self.game_analysis()?.view())),
+            ("POST", "/api/analyse-game/cancel") => {
+                parse::<Empty>(body)?;
+                let analysis = self.game_analysis_mut()?;
+                analysis.cancel();
+                Ok(json!(analysis.view()))
+            }
+            ("GET", "/api/analyse-game/pgn") => {
+                let tags = self
+                    .loaded
+                    .as_ref()
+                    .map(|(tags, result)| (tags.as_slice(), result.as_str()));
+                let pgn = self
+                    .game_analysis()?
+                    .annotated_pgn(tags)
+                    .map_err(ApiError::conflict)?;
+                Ok(json!({ "pgn": pgn }))
+            }
+            ("POST", "/api/goto") => {
+                let req: GoTo = parse(body)?;
+                self.engine.go_to(req.node).map_err(ApiError::bad_request)?;
+                Ok(self.state())
+            }
             ("POST", "/api/go") => self.go(parse(body)?),
             ("POST", "/api/stop") => {
                 let req: Stop = parse(body)?;
@@ -91,6 +147,14 @@ impl App {
         let mut value = json!(state);
         value["version"] = json!(version);
         value["search"] = json!(search);
+        value["tree"] = json!(self.engine.tree());
+        value["clock"] = json!(self.engine.clock());
+        // A side out of time lost, whatever the board says.
+        if let Some(loss) = self.engine.time_loss() {
+            value["result"] = json!(loss);
+            value["turns"] = json!([]);
+            value["in_check"] = json!(false);
+        }
         value
     }
 
@@ -122,7 +186,77 @@ impl App {
             ApiError::bad_request(format!("invalid FEN: {e}{hint}"))
         })?;
         self.engine.new_game(game);
+        self.loaded = None;
+        self.game_analysis = None;
         Ok(self.state())
+    }
+
+    fn game_analysis(&self) -> Result<&GameAnalysis, ApiError> {
+        self.game_analysis
+            .as_ref()
+            .ok_or_else(|| ApiError::conflict("no game analysis was started"))
+    }
+
+    fn game_analysis_mut(&mut self) -> Result<&mut GameAnalysis, ApiError> {
+        self.game_analysis
+            .as_mut()
+            .ok_or_else(|| ApiError::conflict("no game analysis was started"))
+    }
+
+    /// Starts the whole-game pass over the main line (a running one is
+    /// called off first); the board's own search stops, so as not to take
+    /// the cores from it.
+    fn analyse_game(&mut self, req: AnalyseGame) -> ApiResult {
+        let budget = match (req.movetime_ms, req.nodes, req.depth) {
+            (None, None, None) => Budget::Movetime(DEFAULT_ANALYSIS_MS),
+            (Some(ms), None, None) if (1..=60_000).contains(&ms) => Budget::Movetime(ms),
+            (None, Some(n), None) if n > 0 => Budget::Nodes(n),
+            (None, None, Some(d)) if (1..=64).contains(&d) => Budget::Depth(d),
+            _ => {
+                return Err(ApiError::bad_request(
+                    "give one of movetime_ms (1 to 60000), nodes (positive) or depth (1 to 64)",
+                ))
+            }
+        };
+        let (line, nodes) = self.engine.main_line();
+        if line.tokens.is_empty() {
+            return Err(ApiError::bad_request("no moves to analyse"));
+        }
+        self.game_analysis = None;
+        self.engine.stop();
+        let analysis = GameAnalysis::start(line, nodes, budget).map_err(|message| ApiError {
+            status: 500,
+            message,
+        })?;
+        let view = analysis.view();
+        self.game_analysis = Some(analysis);
+        Ok(json!(view))
+    }
+
+    /// The first game of the PGN text, from its start, shown at its end.
+    /// A game without a `Variant` tag is chess, as PGN has it. Nothing
+    /// changes unless the whole game reads.
+    fn load_pgn(&mut self, req: LoadPgn) -> ApiResult {
+        let chess = (VariantId::Chess, CastlingMode::Standard);
+        let loaded = load::first_game(&req.pgn, chess).map_err(ApiError::bad_request)?;
+        let line = &loaded.game.line;
+        let game = new_game_with(line.variant, line.start_fen.as_deref(), line.castling)
+            .map_err(|e| ApiError::bad_request(format!("invalid FEN tag: {e}")))?;
+        self.engine.new_game(game);
+        self.game_analysis = None;
+        for token in &line.tokens {
+            // `read_game` checked every turn in its position.
+            self.engine.play(token).map_err(|e| ApiError {
+                status: 500,
+                message: format!("a read turn does not replay: {e}"),
+            })?;
+        }
+        self.loaded = Some((loaded.game.tags.clone(), loaded.game.result.clone()));
+        let mut state = self.state();
+        if let Some(notice) = loaded.notice {
+            state["notice"] = json!(notice);
+        }
+        Ok(state)
     }
 
     fn play(&mut self, req: PlayTurn) -> ApiResult {
@@ -143,7 +277,15 @@ impl App {
                 movetime_ms: req.movetime_ms.unwrap_or(1000),
                 skill: req.elo.map_or(Skill::default(), Skill::from_elo),
             },
-            "analyse" | "analyze" => SearchGoal::Analyse,
+            "analyse" | "analyze" => {
+                let lines = req.lines.unwrap_or(1);
+                if !(1..=MAX_LINES).contains(&lines) {
+                    return Err(ApiError::bad_request(format!(
+                        "lines must be 1 to {MAX_LINES}, not {lines}"
+                    )));
+                }
+                SearchGoal::Analyse { lines }
+            }
             other => {
                 return Err(ApiError::bad_request(format!(
                     "unknown search mode {other:?} (use \"move\" or \"analyse\")"
@@ -215,6 +357,40 @@ struct Undo {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct AnalyseGame {
+    movetime_ms: Option<u64>,
+    nodes: Option<u64>,
+    depth: Option<i32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetClock {
+    /// Each side's time; absent: no clocks.
+    base_ms: Option<u64>,
+    increment_ms: Option<u64>,
+}
+
+/// A body that must say nothing.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Empty {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LoadPgn {
+    pgn: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GoTo {
+    /// A turn's id in the move tree; 0 for the start position.
+    node: usize,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct Stop {
     move_now: Option<bool>,
 }
@@ -226,4 +402,6 @@ struct Go {
     movetime_ms: Option<u64>,
     /// Play at about this Elo (`UCI_Elo`'s scale); full strength without.
     elo: Option<u32>,
+    /// Lines an analysis shows (MultiPV), 1 to 5.
+    lines: Option<usize>,
 }

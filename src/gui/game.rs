@@ -5,9 +5,9 @@
 use serde::Serialize;
 
 use super::notation::{self, Geometry, PieceView, TurnShape};
-use crate::game::pgn::{self, PgnGame};
-use crate::game::{GameHandle, Verdict};
-use crate::variants::VariantId;
+use crate::game::pgn::{self, PgnGame, PgnMove};
+use crate::game::{new_game_with, GameHandle, Verdict};
+use crate::variants::{CastlingMode, VariantId};
 
 /// How a finished game ended, as the page shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -29,6 +29,15 @@ impl ResultView {
                 .white_won()
                 .map(|white| if white { "white" } else { "black" }),
             reason: verdict.reason.as_str(),
+        }
+    }
+
+    /// The side (`white_flagged`: White) whose clock ran out lost.
+    pub fn time_forfeit(white_flagged: bool) -> ResultView {
+        ResultView {
+            score: if white_flagged { "0-1" } else { "1-0" },
+            winner: Some(if white_flagged { "black" } else { "white" }),
+            reason: "time forfeit",
         }
     }
 }
@@ -93,22 +102,71 @@ pub fn state(game: &dyn GameHandle) -> GameState {
         geometry: notation::geometry(&diagram),
         board: notation::board(&diagram),
         moves: game.tokens().to_vec(),
-        notation: game
-            .move_list()
-            .iter()
-            .map(|m| m.notation.clone().unwrap_or_else(|| m.text.clone()))
-            .collect(),
+        notation: game.move_list().iter().map(written).collect(),
         last_move: game.last_turn_parts().map(|parts| notation::shape(&parts)),
         turns,
         result: verdict.map(ResultView::of),
     }
 }
 
-/// The game as PGN, with the board's tags.
-pub fn pgn(game: &dyn GameHandle) -> String {
-    let verdict = game.verdict();
-    let result = verdict.map_or("*", |v| v.result.pgn());
+/// A turn as the move list shows it: SAN, else the variant's own notation.
+pub fn written(m: &PgnMove) -> String {
+    m.notation.clone().unwrap_or_else(|| m.text.clone())
+}
+
+/// The turns `pv` from the game's position, as the move list would show
+/// them; it stops at the first turn that is not legal there.
+pub fn line_notation(game: &dyn GameHandle, pv: &[String]) -> Vec<String> {
+    let castling = if game.chess960() {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::Standard
+    };
+    // A copy from the FEN: the line's notation needs the position, not the
+    // game's history.
+    let Ok(mut copy) = new_game_with(game.variant(), Some(&game.fen()), castling) else {
+        return Vec::new();
+    };
+    for token in pv {
+        if copy.play(token).is_err() {
+            break;
+        }
+    }
+    copy.move_list().iter().map(written).collect()
+}
+
+/// The game as PGN, with the board's tags; `lost_on_time` ends it by the
+/// clock.
+pub fn pgn(game: &dyn GameHandle, lost_on_time: Option<&ResultView>) -> String {
+    let result = lost_on_time.map_or_else(
+        || game.verdict().map_or("*", |v| v.result.pgn()),
+        |r| r.score,
+    );
     let start_fen = game.start_fen();
+    let from_start = game.began_at_start();
+    pgn::write(&PgnGame {
+        tags: tags(game, lost_on_time),
+        start_fen: (!from_start).then_some(start_fen.as_str()),
+        moves: game.move_list(),
+        result,
+        ..PgnGame::default()
+    })
+    .trim_end()
+    .to_string()
+        + "\n"
+}
+
+/// The board's PGN tags for `game`: the seven standard ones, the variant,
+/// the start when set up, how the game ended (by the clock when
+/// `lost_on_time`).
+pub fn tags(
+    game: &dyn GameHandle,
+    lost_on_time: Option<&ResultView>,
+) -> Vec<(&'static str, String)> {
+    let end = lost_on_time
+        .cloned()
+        .or_else(|| game.verdict().map(ResultView::of));
+    let result = end.as_ref().map_or("*", |r| r.score);
     let mut tags = vec![
         ("Event", "Chimera board".to_string()),
         ("Site", "chimera gui".into()),
@@ -119,22 +177,12 @@ pub fn pgn(game: &dyn GameHandle) -> String {
         ("Result", result.into()),
         ("Variant", pgn::variant_tag(game.variant(), game.chess960())),
     ];
-    let from_start = game.began_at_start();
-    if !from_start {
+    if !game.began_at_start() {
         tags.push(("SetUp", "1".into()));
-        tags.push(("FEN", start_fen.clone()));
+        tags.push(("FEN", game.start_fen()));
     }
-    if let Some(v) = verdict {
-        tags.push(("Termination", v.reason.to_string()));
+    if let Some(end) = end {
+        tags.push(("Termination", end.reason.to_string()));
     }
-    pgn::write(&PgnGame {
-        tags,
-        start_fen: (!from_start).then_some(start_fen.as_str()),
-        moves: game.move_list(),
-        result,
-        ..PgnGame::default()
-    })
-    .trim_end()
-    .to_string()
-        + "\n"
+    tags
 }

@@ -5,12 +5,16 @@
 //! it draws the board, legal turns and results that the server reports
 //! (`docs/gui.md` describes the API and the design).
 
+pub mod analysis;
 pub mod api;
 pub mod assets;
+pub mod clock;
 pub mod game;
+pub mod load;
 pub mod notation;
 pub mod search;
 pub mod server;
+pub mod tree;
 
 pub use server::{start, RunningServer};
 

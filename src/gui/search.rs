@@ -5,16 +5,20 @@
 //! the server's thread, before the next request reads anything.
 
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
 
 use serde::Serialize;
 
+use super::clock::{Clock, ClockView};
 use super::game::{self as view, GameState, ResultView};
+use super::tree::{MoveTree, TreeView};
+use crate::analysis::pass::GameLine;
 use crate::engine::{position, Done, Engine, SearchId, SearchRequest};
 use crate::game::GameHandle;
 use crate::search::score::{mate_in_moves, wdl};
 use crate::search::skill::Skill;
 use crate::search::{Limits, SearchInfo, SearchResult};
-use crate::variants::VariantId;
+use crate::variants::{CastlingMode, VariantId};
 
 /// Time kept back from a move's budget for the server's own work.
 const MOVE_OVERHEAD_MS: u64 = 10;
@@ -68,22 +72,40 @@ pub struct Live {
     pub nps: u64,
     pub time_ms: u64,
     pub pv: Vec<String>,
+    /// The lines of an analysis, best first (one for a move search).
+    pub lines: Vec<LineView>,
     pub best: Option<String>,
     /// The turn the engine played into the game, once it has.
     pub played: Option<String>,
     /// A finished move search's best turn, not yet played, with the
-    /// search's number.
+    /// search's number and when it ended (the time its clock stopped).
     #[serde(skip)]
-    pub pending: Option<(SearchId, String)>,
+    pub pending: Option<(SearchId, String, Instant)>,
 }
+
+/// One line of a MultiPV analysis.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct LineView {
+    /// 1 for the best line.
+    pub multipv: usize,
+    pub depth: i32,
+    pub score: WhiteScore,
+    pub pv: Vec<String>,
+    /// The same turns in the variant's notation, filled in on the server's
+    /// thread when the line belongs to the position shown.
+    pub notation: Vec<String>,
+}
+
+/// Most lines an analysis shows.
+pub const MAX_LINES: usize = 5;
 
 /// What to search for.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SearchGoal {
     /// Think for `movetime_ms`, then play the best turn, at `skill`.
     Move { movetime_ms: u64, skill: Skill },
-    /// Think until stopped (or `depth`), playing nothing.
-    Analyse,
+    /// Think until stopped, playing nothing, showing `lines` lines.
+    Analyse { lines: usize },
 }
 
 /// The board's game and search slot.
@@ -95,6 +117,10 @@ pub struct BoardEngine {
     /// search's result is played only into the game it searched.
     version: u64,
     live: Arc<Mutex<Live>>,
+    /// Every turn played, the game's line being the path to the current.
+    tree: MoveTree,
+    /// Play mode's clocks, when the game has a time control.
+    clock: Option<Clock>,
 }
 
 /// Why a request cannot be served: the game is over.
@@ -108,6 +134,8 @@ impl BoardEngine {
             core: Engine::new(VariantId::DEFAULT, hash_mb, 1),
             version: 0,
             live: Arc::new(Mutex::new(Live::default())),
+            tree: MoveTree::new(),
+            clock: None,
         }
     }
 
@@ -120,11 +148,23 @@ impl BoardEngine {
     /// (it was not called off); the live view says it was played.
     fn collect(&mut self) -> Live {
         let mut live = lock(&self.live);
-        if let Some((id, best)) = live.pending.take() {
-            let wanted = self.core.wants(id);
+        if let Some((id, best, ended)) = live.pending.take() {
+            // A turn made after the engine's time ran out is not played.
+            let in_time = self
+                .clock
+                .as_ref()
+                .is_none_or(|c| c.flagged(ended).is_none());
+            let wanted = self.core.wants(id) && in_time;
             if let Some(game) = self.core.game_mut().filter(|_| wanted) {
                 if game.play(&best).is_ok() {
                     self.version += 1;
+                    record(&mut self.tree, game, &best);
+                    if let Some(clock) = &mut self.clock {
+                        clock.played(ended);
+                        if game.verdict().is_some() {
+                            clock.stop(ended);
+                        }
+                    }
                     live.played = Some(best);
                 }
             }
@@ -134,7 +174,19 @@ impl BoardEngine {
 
     /// The search as it is now (a finished move search's turn played).
     pub fn live(&mut self) -> Live {
-        self.collect()
+        let live = self.collect();
+        self.with_notation(live)
+    }
+
+    /// `live` with each line written in the variant's notation, when the
+    /// lines are of the position the game is at.
+    fn with_notation(&self, mut live: Live) -> Live {
+        if live.version == self.version {
+            for line in &mut live.lines {
+                line.notation = view::line_notation(self.game(), &line.pv);
+            }
+        }
+        live
     }
 
     /// The game as the page shows it, its version and the search, read
@@ -142,12 +194,48 @@ impl BoardEngine {
     /// search reads as stopped.
     pub fn snapshot(&mut self) -> (GameState, u64, Live) {
         let live = self.collect();
+        let live = self.with_notation(live);
         (view::state(self.game()), self.version, live)
     }
 
     pub fn pgn(&mut self) -> String {
         self.collect();
-        view::pgn(self.game())
+        view::pgn(self.game(), self.time_loss().as_ref())
+    }
+
+    /// Starts clocks of `base_ms` each with `increment_ms` a turn, the side
+    /// to move's running; `None` plays without clocks.
+    pub fn set_clock(&mut self, control: Option<(u64, u64)>) {
+        self.stop();
+        let now = Instant::now();
+        self.clock = control.map(|(base, increment)| {
+            let game = self.game();
+            let mut clock = Clock::new(base, increment, game.white_to_move(), now);
+            if game.verdict().is_some() {
+                clock.stop(now);
+            }
+            clock
+        });
+        self.version += 1;
+    }
+
+    pub fn clock(&self) -> Option<ClockView> {
+        self.clock.as_ref().map(|c| c.view(Instant::now()))
+    }
+
+    /// The game's end by the clock: the side whose time ran out lost.
+    pub fn time_loss(&self) -> Option<ResultView> {
+        let white = self.clock.as_ref()?.flagged(Instant::now())?;
+        Some(ResultView::time_forfeit(white))
+    }
+
+    /// After a change that was not a turn: the side to move's clock runs.
+    fn clock_follows(&mut self) {
+        let now = Instant::now();
+        let white = self.game().white_to_move();
+        if let Some(clock) = &mut self.clock {
+            clock.turn_to(white, now);
+        }
     }
 
     /// Ends the running search, if any, and waits for it; its result is
@@ -182,13 +270,69 @@ impl BoardEngine {
         }
         self.core.set_game(game);
         self.version += 1;
+        self.tree = MoveTree::new();
+        self.clock = None;
         *lock(&self.live) = Live::default();
+    }
+
+    /// The moves played, with their variations.
+    pub fn tree(&self) -> TreeView {
+        self.tree.view()
+    }
+
+    /// The tree's main line as the whole-game pass takes it, with the id
+    /// of each of its positions in the tree (0: the start).
+    pub fn main_line(&self) -> (GameLine, Vec<usize>) {
+        let game = self.game();
+        let ids = self.tree.main_line();
+        let line = GameLine {
+            variant: game.variant(),
+            castling: if game.chess960() {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::Standard
+            },
+            start_fen: (!game.began_at_start()).then(|| game.start_fen()),
+            tokens: ids
+                .iter()
+                .map(|&id| self.tree.token(id).to_string())
+                .collect(),
+        };
+        (line, std::iter::once(0).chain(ids).collect())
+    }
+
+    /// Shows the position after turn `node` of the tree (0: the start): the
+    /// game takes back to where the lines part and plays on from there.
+    pub fn go_to(&mut self, node: usize) -> Result<(), String> {
+        let (back, forward) = self
+            .tree
+            .route(node)
+            .ok_or_else(|| format!("no turn {node} in the move tree"))?;
+        if back == 0 && forward.is_empty() {
+            return Ok(());
+        }
+        self.stop();
+        let game = self.core.game_mut().ok_or("no game")?;
+        game.undo(back);
+        for token in &forward {
+            // Every turn of the tree was legal where it was played.
+            game.play(token)
+                .map_err(|e| format!("the tree's turn {token} does not replay: {e}"))?;
+        }
+        self.tree.go_to(node);
+        self.version += 1;
+        self.clock_follows();
+        Ok(())
     }
 
     /// Plays a turn given as its token; an illegal token or a finished
     /// game is an `Err` and changes nothing.
     pub fn play(&mut self, token: &str) -> Result<(), String> {
         self.stop();
+        let now = Instant::now();
+        if let Some(loss) = self.time_loss() {
+            return Err(game_over(&loss));
+        }
         let game = self.core.game_mut().ok_or("no game")?;
         // The legal turns are generated once, by the token's parsing: a
         // mated or stalemated side has none, and the full verdict is only
@@ -205,15 +349,27 @@ impl BoardEngine {
                 None => illegal,
             });
         }
+        record(&mut self.tree, game, token.trim());
+        if let Some(clock) = &mut self.clock {
+            clock.played(now);
+            if game.verdict().is_some() {
+                clock.stop(now);
+            }
+        }
         self.version += 1;
         Ok(())
     }
 
-    /// Takes back up to `plies` turns.
+    /// Takes back up to `plies` turns: they leave the move tree too.
     pub fn undo(&mut self, plies: usize) {
         self.stop();
-        if self.core.game_mut().is_some_and(|g| g.undo(plies) > 0) {
+        let undone = self.core.game_mut().map_or(0, |g| g.undo(plies));
+        for _ in 0..undone {
+            self.tree.take_back();
+        }
+        if undone > 0 {
             self.version += 1;
+            self.clock_follows();
         }
     }
 
@@ -222,7 +378,27 @@ impl BoardEngine {
         self.stop();
         // A table clear must end before a search starts.
         self.core.settle();
-        let (limits, mode_name) = match mode {
+        if let Some(loss) = self.time_loss() {
+            return Err(game_over(&loss));
+        }
+        let clock = self.clock.as_ref().map(|c| c.limits(Instant::now()));
+        let (limits, mode_name, multipv) = match mode {
+            // With clocks, Chimera plays on its own time as under a GUI.
+            SearchGoal::Move { skill, .. } if clock.is_some() => {
+                let (wtime, btime, increment) = clock.unwrap_or_default();
+                (
+                    Limits {
+                        wtime: Some(wtime),
+                        btime: Some(btime),
+                        winc: increment,
+                        binc: increment,
+                        skill,
+                        ..Limits::default()
+                    },
+                    "move",
+                    1,
+                )
+            }
             SearchGoal::Move { movetime_ms, skill } => (
                 Limits {
                     movetime: Some(movetime_ms.clamp(20, 3_600_000)),
@@ -230,18 +406,20 @@ impl BoardEngine {
                     ..Limits::default()
                 },
                 "move",
+                1,
             ),
-            SearchGoal::Analyse => (
+            SearchGoal::Analyse { lines } => (
                 Limits {
                     infinite: true,
                     ..Limits::default()
                 },
                 "analyse",
+                lines.clamp(1, MAX_LINES),
             ),
         };
         let request = SearchRequest {
             limits,
-            multipv: 1,
+            multipv,
             move_overhead: MOVE_OVERHEAD_MS,
         };
         let game = self.game();
@@ -258,12 +436,24 @@ impl BoardEngine {
         };
         let live = Arc::clone(&self.live);
         let on_info = move |info: &SearchInfo| {
-            if info.multipv != 1 {
+            let mut l = lock(&live);
+            let score = WhiteScore::new(info.score, white_to_move);
+            let index = info.multipv.max(1) - 1;
+            if index >= l.lines.len() {
+                l.lines.resize_with(index + 1, LineView::default);
+            }
+            l.lines[index] = LineView {
+                multipv: index + 1,
+                depth: info.depth,
+                score,
+                pv: info.pv.clone(),
+                notation: Vec::new(),
+            };
+            if index != 0 {
                 return;
             }
-            let mut l = lock(&live);
             l.depth = info.depth;
-            l.score = Some(WhiteScore::new(info.score, white_to_move));
+            l.score = Some(score);
             let w = wdl(info.score, &win_rate);
             l.wdl = Some(if white_to_move {
                 [w.win, w.draw, w.loss]
@@ -280,7 +470,8 @@ impl BoardEngine {
         let on_done = move |result: SearchResult, id: SearchId, _: &Done| {
             let mut l = lock(&live);
             if plays {
-                l.pending = result.best.clone().map(|best| (id, best));
+                let ended = Instant::now();
+                l.pending = result.best.clone().map(|best| (id, best, ended));
             }
             l.best = result.best;
             l.nodes = l.nodes.max(result.nodes);
@@ -292,6 +483,17 @@ impl BoardEngine {
         }
         started.map(|_| ())
     }
+}
+
+/// Adds the turn `game` just played to `tree`, written as the move list
+/// writes it.
+fn record(tree: &mut MoveTree, game: &dyn GameHandle, token: &str) {
+    let notation = game
+        .move_list()
+        .last()
+        .map(view::written)
+        .unwrap_or_default();
+    tree.advance(token, &notation);
 }
 
 impl Drop for BoardEngine {

@@ -15,6 +15,8 @@ use super::assets;
 
 /// Requests larger than this are refused (a FEN or a token is tiny).
 const MAX_BODY: u64 = 64 * 1024;
+/// PGN text to load may hold a whole file of games.
+const MAX_PGN_BODY: u64 = 8 * 1024 * 1024;
 
 /// A server running on its own thread.
 pub struct RunningServer {
@@ -123,14 +125,19 @@ fn respond(app: &mut App, mut request: Request, local: &[String]) {
         }
     }
 
+    let limit = if path == "/api/load-pgn" {
+        MAX_PGN_BODY
+    } else {
+        MAX_BODY
+    };
     let mut body = String::new();
     let read = request
         .as_reader()
-        .take(MAX_BODY + 1)
+        .take(limit + 1)
         .read_to_string(&mut body);
     let outcome = if read.is_err() {
         Err(ApiError::bad_request("the request body is not UTF-8 text"))
-    } else if body.len() as u64 > MAX_BODY {
+    } else if body.len() as u64 > limit {
         Err(ApiError::bad_request("the request body is too large"))
     } else {
         // A bug must cost one request, never the server.

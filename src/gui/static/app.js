@@ -224,6 +224,7 @@ function drawBoard() {
   const squares = el("g", { class: "squares" }, svg);
   const marks = el("g", { class: "marks" }, svg);
   const pieces = el("g", { class: "pieces" }, svg);
+  const best = el("g", { class: "best" }, svg);
   const overlay = el("g", { class: "overlay" }, svg);
 
   const next = humanToMove() && !needsChoice() ? nextSquares() : new Map();
@@ -281,7 +282,34 @@ function drawBoard() {
   }
   for (const p of s.board) drawPiece(pieces, p.square, p.piece);
   ui.overlayLayer = overlay;
+  ui.bestLayer = best;
   drawOverlay();
+  drawBest();
+}
+
+// The analysis's best turn as arrows, every part of it (an avalanche move
+// and its push, a Dynamo mover and the piece it moves).
+function drawBest() {
+  const layer = ui.bestLayer;
+  if (!layer || !ui.state) return;
+  layer.innerHTML = "";
+  const turn = analysisShown() ? bestTurn() : null;
+  if (!turn) return;
+  layer.dataset.token = turn.token;
+  turn.parts.forEach((part, i) => drawArrow(layer, part, i, "best-arrow"));
+}
+
+// Whether the search shown is an analysis of the position on the board.
+function analysisShown() {
+  const s = ui.state;
+  return Boolean(s && s.search && s.search.mode === "analyse" && s.search.version === s.version && s.search.lines && s.search.lines.length);
+}
+
+// The legal turn the best line starts with (the page knows turns only as
+// the server lists them).
+function bestTurn() {
+  const line = ui.state.search.lines[0];
+  return line && line.pv.length ? ui.state.turns.find((t) => t.token === line.pv[0]) : null;
 }
 
 // For each file the rank of its square nearest the bottom of the screen, for
@@ -346,8 +374,8 @@ function drawOverlay() {
   turns[0].parts.forEach((part, i) => drawArrow(layer, part, i));
 }
 
-function drawArrow(layer, part, i) {
-  const cls = `arrow part${i}`;
+function drawArrow(layer, part, i, extra) {
+  const cls = `arrow part${i}${extra ? " " + extra : ""}`;
   if (part.from === "off") return;
   const [x1, y1] = center(part.from);
   if (part.to === "off") {
@@ -391,7 +419,9 @@ function drawPanel() {
   const status = $("status");
   if (s.result) {
     const who = s.result.winner ? `${s.result.winner[0].toUpperCase()}${s.result.winner.slice(1)} wins` : "Draw";
-    status.textContent = `${s.result.score} \u2014 ${who} (${s.result.reason})`;
+    const loser = s.result.winner === "white" ? "Black" : "White";
+    const why = s.result.reason === "time forfeit" ? `${loser} lost on time` : s.result.reason;
+    status.textContent = `${s.result.score} \u2014 ${who} (${why})`;
     status.className = "over";
   } else {
     const side = s.white_to_move ? "White" : "Black";
@@ -402,39 +432,205 @@ function drawPanel() {
     status.className = "";
   }
 
-  // Move list, numbered from the start FEN's move number.
-  const list = $("moves");
-  list.innerHTML = "";
-  const fields = s.start_fen.split(/\s+/);
-  let number = parseInt(fields[5], 10) || 1;
-  let white = fields[1] !== "b";
-  let li = null;
-  s.moves.forEach((token, i) => {
-    if (white || i === 0) {
-      li = document.createElement("li");
-      li.value = number;
-      if (!white) li.appendChild(span("\u2026", "ellipsis"));
-      list.appendChild(li);
-    }
-    // SAN, or the variant's own notation; the token if neither exists.
-    li.appendChild(span((s.notation && s.notation[i]) || token, "move"));
-    if (!white) number++;
-    white = !white;
-  });
-  if (s.result) {
-    const end = document.createElement("li");
-    end.className = "result";
-    end.textContent = `${s.result.score} (${s.result.reason})`;
-    list.appendChild(end);
-  }
-  list.scrollTop = list.scrollHeight;
-
+  drawMoves();
   drawEngine();
   drawPicker();
   drawOptions();
   $("side-label").hidden = mode() !== "engine";
-  $("movetime-label").hidden = mode() !== "engine";
+  $("movetime-label").hidden = mode() !== "engine" || Boolean(clockControl());
+  $("clock-label").hidden = mode() !== "engine";
+  $("multipv-label").hidden = mode() !== "analyse";
   $("level-label").hidden = mode() !== "engine";
+}
+
+// The move list from the tree: the main line, each variation in brackets
+// after the turn it replaces (nested ones too), numbered from the start
+// FEN's move number. A click on a turn shows its position.
+function drawMoves() {
+  const s = ui.state;
+  const list = $("moves");
+  list.innerHTML = "";
+  const tree = s.tree;
+  const nodes = new Map(tree.nodes.map((n) => [n.id, n]));
+  const fields = s.start_fen.split(/\s+/);
+  const firstNumber = parseInt(fields[5], 10) || 1;
+  const blackFirst = fields[1] === "b";
+  // Ply 1 is the start FEN's side's turn.
+  const numberOf = (ply) => firstNumber + Math.floor((ply - 1 + (blackFirst ? 1 : 0)) / 2);
+  const whiteMoves = (ply) => (ply - 1 + (blackFirst ? 1 : 0)) % 2 === 0;
+  const children = (id) => (id === 0 ? tree.root : nodes.get(id).children);
+
+  const writeLine = (first, parent) => {
+    let id = first;
+    let opening = true;
+    while (id !== undefined) {
+      const n = nodes.get(id);
+      if (whiteMoves(n.ply)) parent.appendChild(span(`${numberOf(n.ply)}.`, "number"));
+      else if (opening) parent.appendChild(span(`${numberOf(n.ply)}…`, "number"));
+      opening = false;
+      const m = span(n.notation || n.token, n.id === tree.current ? "move current" : "move");
+      m.dataset.node = n.id;
+      m.title = n.token;
+      m.addEventListener("click", () => goTo(n.id));
+      parent.appendChild(m);
+      // The game analysis's judgement of the turn, as PGN writes it.
+      const judged = judgements().get(n.id);
+      if (judged) {
+        const g = span(GLYPH_OF[judged], `glyph ${judged}`);
+        g.title = judged;
+        parent.appendChild(g);
+      }
+      // The other continuations of the position before this turn.
+      const siblings = children(n.parent);
+      if (siblings[0] === id) {
+        for (const alt of siblings.slice(1)) {
+          const v = span("", "variation");
+          writeLine(alt, v);
+          parent.appendChild(v);
+        }
+      }
+      id = n.children[0];
+      // A turn after variations starts again with its number.
+      if (siblings.length > 1 && siblings[0] === n.id) opening = true;
+    }
+  };
+  if (tree.root.length) writeLine(tree.root[0], list);
+  if (s.result) list.appendChild(span(`${s.result.score} (${s.result.reason})`, "result"));
+  const current = list.querySelector(".move.current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+  document.body.dataset.current = tree.current;
+}
+
+// ---------- game analysis ----------
+
+const GLYPH_OF = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+// Judged turns of the finished game analysis, by tree id.
+function judgements() {
+  const a = ui.analysis;
+  const map = new Map();
+  if (a && !a.running) for (const m of a.moves) if (m.judgement) map.set(m.node, m.judgement);
+  return map;
+}
+
+async function analyseGame() {
+  const v = parseFloat($("analysis-time").value);
+  const ms = Math.round((isFinite(v) && v > 0 ? v : 1) * 1000);
+  const a = await call("POST", "/api/analyse-game", { movetime_ms: Math.min(ms, 60000) });
+  if (!a) return;
+  ui.analysis = a;
+  drawAnalysis();
+  pollAnalysis();
+}
+
+function pollAnalysis() {
+  if (ui.analysisTimer) return;
+  ui.analysisTimer = setInterval(async () => {
+    let a;
+    try {
+      a = await api("GET", "/api/analyse-game");
+    } catch (e) {
+      a = null;
+    }
+    if (!a || !a.running) {
+      clearInterval(ui.analysisTimer);
+      ui.analysisTimer = null;
+    }
+    ui.analysis = a;
+    drawAnalysis();
+    if (a && !a.running) drawMoves();
+  }, 300);
+}
+
+async function cancelAnalysis() {
+  const a = await call("POST", "/api/analyse-game/cancel");
+  if (a) {
+    ui.analysis = a;
+    drawAnalysis();
+  }
+}
+
+async function exportAnnotated() {
+  const data = await call("GET", "/api/analyse-game/pgn");
+  if (data) offerPgn(data.pgn, `chimera-${ui.state.variant}-annotated.pgn`);
+}
+
+// White's winning chances from -1 to 1 for the graph's height (lichess's
+// curve, so that a few pawns fill most of it).
+function chances(cp) {
+  return 2 / (1 + Math.exp(-0.00368208 * cp)) - 1;
+}
+
+function drawAnalysis() {
+  const a = ui.analysis;
+  const status = $("analysis-status");
+  const graph = $("graph");
+  $("analysis-cancel").hidden = !(a && a.running);
+  $("analysis-export").hidden = !(a && !a.running && a.points.length);
+  document.body.dataset.analysis = a ? (a.running ? "running" : a.cancelled ? "cancelled" : "done") : "";
+  $("analysis-totals").textContent = "";
+  if (!a) {
+    status.textContent = "";
+    // An SVG element has no `hidden` property: the attribute it is.
+    graph.toggleAttribute("hidden", true);
+    return;
+  }
+  if (a.running) status.textContent = `analysing ${a.done} of ${a.total} positions (${a.budget})…`;
+  else if (a.error) status.textContent = `the analysis failed: ${a.error}`;
+  else if (a.cancelled) status.textContent = `cancelled after ${a.done} of ${a.total} positions`;
+  else status.textContent = `${a.total} positions analysed (${a.budget})`;
+  graph.toggleAttribute("hidden", !a.points.length);
+  graph.innerHTML = "";
+  if (!a.points.length) return;
+  const W = 640;
+  const H = 120;
+  const n = a.points.length;
+  const x = (ply) => (n === 1 ? W / 2 : (ply / (n - 1)) * W);
+  const y = (cp) => H / 2 - (chances(cp) * H) / 2;
+  const curve = a.points.map((p) => `${x(p.ply).toFixed(1)},${y(p.cp).toFixed(1)}`);
+  el("polygon", { points: `0,${H} ${curve.join(" ")} ${W},${H}`, class: "white-area" }, graph);
+  el("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "mid" }, graph);
+  const here = a.points.find((p) => ui.state && p.node === ui.state.tree.current);
+  if (here) el("line", { x1: x(here.ply), y1: 0, x2: x(here.ply), y2: H, class: "here", "data-ply": here.ply }, graph);
+  for (const m of a.moves) {
+    if (!m.judgement) continue;
+    const c = el("circle", { cx: x(m.ply), cy: y(a.points[m.ply].cp), r: 5, class: `mark ${m.judgement}`, "data-ply": m.ply, "data-judgement": m.judgement }, graph);
+    const t = el("title", {}, c);
+    t.textContent = `${m.notation}: ${m.judgement}${m.best ? ` (${m.best} was best)` : ""}`;
+  }
+  const side = (name, t) => `${name}: ${t.inaccuracies} inaccuracies, ${t.mistakes} mistakes, ${t.blunders} blunders, average loss ${t.average_loss} cp`;
+  if (a.white) $("analysis-totals").textContent = `${side("White", a.white)}. ${side("Black", a.black)}.`;
+}
+
+// A click on the graph shows the position nearest to it.
+function onGraphClick(e) {
+  const a = ui.analysis;
+  if (!a || !a.points.length) return;
+  const box = $("graph").getBoundingClientRect();
+  const n = a.points.length;
+  const ply = Math.round(((e.clientX - box.left) / box.width) * (n - 1));
+  const point = a.points[Math.max(0, Math.min(n - 1, ply))];
+  goTo(point.node);
+}
+
+// Shows the position after turn `id` of the tree (0: the start).
+async function goTo(id) {
+  if (!ui.state || id === ui.state.tree.current) return;
+  const s = await call("POST", "/api/goto", { node: id });
+  if (s) setState(s);
+}
+
+// Back: the turn before; forward: the current line's next turn.
+function step(forward) {
+  const tree = ui.state && ui.state.tree;
+  if (!tree) return;
+  const here = tree.nodes.find((n) => n.id === tree.current);
+  if (forward) {
+    const next = here ? here.children[0] : tree.root[0];
+    if (next !== undefined) goTo(next);
+  } else if (here) {
+    goTo(here.parent);
+  }
 }
 
 function span(text, cls) {
@@ -444,9 +640,10 @@ function span(text, cls) {
   return e;
 }
 
+// A score from White's side: +0.35, or M3 / -M3 for a mate in 3.
 function formatScore(score) {
   if (!score) return "";
-  if (score.mate !== undefined) return score.mate > 0 ? `#${score.mate}` : `#-${-score.mate}`;
+  if (score.mate !== undefined) return score.mate > 0 ? `M${score.mate}` : `-M${-score.mate}`;
   const v = score.cp / 100;
   return (v > 0 ? "+" : "") + v.toFixed(2);
 }
@@ -465,7 +662,74 @@ function drawEngine() {
   const wdl = l.wdl ? ` \u00b7 W/D/L ${l.wdl.map((x) => Math.round(x / 10)).join("/")}%` : "";
   info.textContent = `${what} \u00b7 depth ${l.depth} \u00b7 ${formatScore(l.score)}${wdl} \u00b7 ${l.nodes.toLocaleString()} nodes \u00b7 ${knps} knps`;
   info.dataset.depth = l.depth;
-  $("engine-pv").textContent = l.pv.join(" ");
+  $("engine-pv").textContent = analysisShown() ? "" : l.pv.join(" ");
+  drawLines();
+  drawEvalBar();
+  drawBest();
+}
+
+// The analysis's lines, each in the variant's notation with move numbers;
+// a click on a line's first turn plays it.
+function drawLines() {
+  const box = $("lines");
+  box.innerHTML = "";
+  if (!analysisShown()) return;
+  const s = ui.state;
+  const fields = s.fen.split(/\s+/);
+  const number = parseInt(fields[fields.length - 1], 10) || 1;
+  for (const line of s.search.lines) {
+    if (!line.pv.length) continue;
+    const row = document.createElement("div");
+    row.className = "line";
+    row.dataset.multipv = line.multipv;
+    row.appendChild(span(formatScore(line.score), "line-score"));
+    let n = number;
+    let white = s.white_to_move;
+    line.notation.forEach((text, i) => {
+      let label = text;
+      if (white) label = `${n}. ${text}`;
+      else if (i === 0) label = `${n}… ${text}`;
+      if (i === 0) {
+        const b = document.createElement("button");
+        b.className = "line-move";
+        b.dataset.token = line.pv[0];
+        b.textContent = label;
+        b.title = "play this turn";
+        b.addEventListener("click", () => {
+          const turn = ui.state.turns.find((t) => t.token === line.pv[0]);
+          if (turn) playTurn(turn);
+        });
+        row.appendChild(b);
+      } else {
+        row.appendChild(span(label, "line-rest"));
+      }
+      if (!white) n++;
+      white = !white;
+    });
+    box.appendChild(row);
+  }
+}
+
+// White's share of the game by the best line's win/draw/loss (all of it
+// for a mate), filled from White's side of the board.
+function drawEvalBar() {
+  const bar = $("eval-bar");
+  const shown = analysisShown();
+  bar.hidden = !shown;
+  if (!shown) return;
+  const l = ui.state.search;
+  const score = l.lines[0].score;
+  let white = 0.5;
+  if (score.mate !== undefined) white = score.mate > 0 ? 1 : 0;
+  else if (l.wdl) white = (l.wdl[0] + l.wdl[1] / 2) / 1000;
+  const fill = $("eval-fill");
+  fill.style.height = `${(white * 100).toFixed(1)}%`;
+  bar.classList.toggle("flipped", ui.flipped);
+  const text = formatScore(score);
+  $("eval-text").textContent = text;
+  bar.dataset.score = text;
+  bar.dataset.white = white.toFixed(3);
+  bar.title = `${text} (White's side)`;
 }
 
 // The pending-promotion choice (before the turn) and the promotion picker
@@ -634,11 +898,12 @@ async function maybeEngine() {
   if (mode() === "engine" && s.white_to_move !== humanIsWhite() && !running) {
     request = { mode: "move", movetime_ms: movetimeMs() };
     if ($("level").value !== "full") request.elo = Number($("level").value);
-  } else if (mode() === "analyse" && !(running && s.search.version === s.version && s.search.mode === "analyse")) {
-    request = { mode: "analyse" };
+  } else if (mode() === "analyse" && !(running && s.search.version === s.version && s.search.mode === "analyse" && ui.analysisLines === linesWanted())) {
+    request = { mode: "analyse", lines: linesWanted() };
   }
   if (!request) return;
   ui.goInFlight = true;
+  if (request.lines) ui.analysisLines = request.lines;
   const live = await call("POST", "/api/go", request);
   ui.goInFlight = false;
   if (live) {
@@ -646,6 +911,65 @@ async function maybeEngine() {
     render();
     startPolling();
   }
+}
+
+// ---------- clocks ----------
+
+// The chosen time control as [base ms, increment ms], or null: "5+3" is
+// five minutes and three seconds a turn.
+function clockControl() {
+  const m = /^([\d.]+)\+([\d.]+)$/.exec($("clock").value || "");
+  if (!m) return null;
+  const base = Math.round(parseFloat(m[1]) * 60000);
+  const inc = Math.round(parseFloat(m[2]) * 1000);
+  return base > 0 ? [base, inc] : null;
+}
+
+// Sets the clocks of the game on the server (none outside play mode).
+async function applyClock() {
+  const control = mode() === "engine" ? clockControl() : null;
+  const body = control ? { base_ms: control[0], increment_ms: control[1] } : {};
+  const hasClock = Boolean(ui.state && ui.state.clock);
+  if (!control && !hasClock) return;
+  const s = await call("POST", "/api/clock", body);
+  if (s) setState(s);
+}
+
+function formatClock(ms) {
+  const total = Math.max(0, ms);
+  const minutes = Math.floor(total / 60000);
+  const seconds = Math.floor((total % 60000) / 1000);
+  const text = `${minutes}:${String(seconds).padStart(2, "0")}`;
+  // Tenths once under ten seconds.
+  return total < 10000 ? `${text}.${Math.floor((total % 1000) / 100)}` : text;
+}
+
+// The clocks as the server last said, the running one counted down here;
+// at zero the server is asked, which declares the loss on time.
+function drawClocks() {
+  const c = ui.state && ui.state.clock;
+  $("clocks").hidden = !c;
+  if (!c) return;
+  const spent = performance.now() - ui.clockAt;
+  for (const side of ["white", "black"]) {
+    const e = $(`clock-${side}`);
+    let ms = c[`${side}_ms`];
+    if (c.running === side) ms -= spent;
+    e.textContent = formatClock(ms);
+    e.className = "clock";
+    if (c.running === side) e.classList.add("running");
+    if (ms < 10000) e.classList.add("low");
+    if (c.flagged === side) e.classList.add("flagged");
+    e.dataset.ms = Math.max(0, Math.round(ms));
+    if (c.running === side && ms <= 0 && !ui.askedAtZero) {
+      ui.askedAtZero = true;
+      api("GET", "/api/state").then(setState).catch(() => {}).finally(() => { ui.askedAtZero = false; });
+    }
+  }
+}
+
+function linesWanted() {
+  return Number($("multipv").value) || 1;
 }
 
 function startPolling() {
@@ -668,6 +992,7 @@ function startPolling() {
       ui.state.search = s.search;
       drawEngine();
     }
+
   }, 150);
 }
 
@@ -682,11 +1007,14 @@ function setState(s) {
     }
   }
   ui.state = s;
+  ui.clockAt = performance.now();
+  drawClocks();
   $("chess960").checked = Boolean(s.chess960);
   $("chess960").disabled = !hasChess960(s.variant);
   $("pgn-text").hidden = true;
   $("pgn-download").hidden = true;
   render();
+  drawAnalysis();
   if (s.search.running) startPolling();
   maybeEngine();
 }
@@ -699,18 +1027,55 @@ function hasChess960(name) {
   return Boolean(v && v.chess960);
 }
 
+// A new game on the server drops its game analysis.
+function forgetAnalysis() {
+  ui.analysis = null;
+  drawAnalysis();
+}
+
 async function newGame(fen, variant) {
+  showNotice("");
   const body = { variant: variant || $("variant").value };
   if (fen) body.fen = fen;
   if ($("chess960").checked && hasChess960(body.variant)) body.chess960 = true;
   const s = await call("POST", "/api/new", body);
   if (s) {
+    forgetAnalysis();
+    // Clocks start with the game (the engine mode's time control).
+    const control = mode() === "engine" ? clockControl() : null;
+    if (control) {
+      const timed = await call("POST", "/api/clock", { base_ms: control[0], increment_ms: control[1] });
+      if (timed) {
+        ui.flipped = !humanIsWhite();
+        setState(timed);
+        return true;
+      }
+    }
     ui.flipped = mode() === "engine" && !humanIsWhite();
     setState(s);
   } else if (ui.state) {
     $("variant").value = ui.state.variant;
   }
   return Boolean(s);
+}
+
+function showNotice(message) {
+  const el = $("notice");
+  el.textContent = message || "";
+  el.hidden = !message;
+}
+
+// Loads the first game of PGN text; against Chimera the board turns to two
+// humans, so that a loaded game is not played on at once.
+async function loadPgn(text) {
+  const s = await call("POST", "/api/load-pgn", { pgn: text });
+  if (!s) return;
+  if (mode() === "engine") $("mode").value = "humans";
+  ui.flipped = false;
+  $("pgn-load").hidden = true;
+  forgetAnalysis();
+  setState(s);
+  showNotice(s.notice);
 }
 
 async function takeBack() {
@@ -725,13 +1090,17 @@ async function takeBack() {
 
 async function exportPgn() {
   const data = await call("GET", "/api/pgn");
-  if (!data) return;
+  if (data) offerPgn(data.pgn, `chimera-${ui.state.variant}.pgn`);
+}
+
+// Shows PGN text and offers it as a file.
+function offerPgn(pgn, name) {
   const text = $("pgn-text");
-  text.value = data.pgn;
+  text.value = pgn;
   text.hidden = false;
   const link = $("pgn-download");
-  link.href = URL.createObjectURL(new Blob([data.pgn], { type: "application/x-chess-pgn" }));
-  link.download = `chimera-${ui.state.variant}.pgn`;
+  link.href = URL.createObjectURL(new Blob([pgn], { type: "application/x-chess-pgn" }));
+  link.download = name;
   link.hidden = false;
 }
 
@@ -749,12 +1118,23 @@ async function init() {
   }
   // The variant can be picked by URL: /?variant=atomic&mode=humans.
   const params = new URLSearchParams(location.search);
-  for (const key of ["mode", "side", "movetime", "level"]) {
+  for (const key of ["mode", "side", "movetime", "level", "multipv"]) {
     if (params.get(key)) $(key).value = params.get(key);
   }
+  // Any "minutes+seconds" from the URL, e.g. clock=0.005+0 for a test.
+  if (params.get("clock")) {
+    const o = document.createElement("option");
+    o.value = o.textContent = params.get("clock");
+    $("clock").appendChild(o);
+    $("clock").value = o.value;
+  }
+  $("clock").addEventListener("change", () => newGame());
+  setInterval(drawClocks, 100);
   $("variant").addEventListener("change", () => newGame());
   $("chess960").addEventListener("change", () => newGame());
   $("mode").addEventListener("change", async () => {
+    // Clocks belong to play mode.
+    if (mode() !== "engine" && ui.state && ui.state.clock) await applyClock();
     if (mode() === "humans") {
       const s = await call("POST", "/api/stop");
       if (s) setState(s);
@@ -769,9 +1149,12 @@ async function init() {
     const s = await call("POST", "/api/stop");
     if (s) setState(s);
   });
+  $("multipv").addEventListener("change", () => maybeEngine());
   $("new").addEventListener("click", () => newGame());
   $("undo").addEventListener("click", takeBack);
-  $("flip").addEventListener("click", () => { ui.flipped = !ui.flipped; render(); });
+  $("back").addEventListener("click", () => step(false));
+  $("forward").addEventListener("click", () => step(true));
+  $("flip").addEventListener("click", () => { ui.flipped = !ui.flipped; render(); drawEvalBar(); });
   // Stop: Chimera plays the best turn it has found so far; an analysis ends
   // (and the board goes back to two humans).
   $("stop").addEventListener("click", async () => {
@@ -787,9 +1170,27 @@ async function init() {
     $("fen").select();
   });
   $("pgn").addEventListener("click", exportPgn);
+  $("analyse-game").addEventListener("click", analyseGame);
+  $("analysis-cancel").addEventListener("click", cancelAnalysis);
+  $("analysis-export").addEventListener("click", exportAnnotated);
+  $("graph").addEventListener("click", onGraphClick);
+  $("load-pgn").addEventListener("click", () => {
+    $("pgn-load").hidden = !$("pgn-load").hidden;
+    if (!$("pgn-load").hidden) $("pgn-input").focus();
+  });
+  $("pgn-load-text").addEventListener("click", () => loadPgn($("pgn-input").value));
+  $("pgn-file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (file) loadPgn(await file.text());
+    e.target.value = "";
+  });
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") return;
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
     if (e.key === "Escape") { clearSelection(); render(); }
+    if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      e.preventDefault();
+      step(e.key === "ArrowRight");
+    }
     if (e.key === "Enter" && ui.preview) playTurn(ui.preview);
   });
 
