@@ -598,7 +598,10 @@ function drawAnalysis() {
     const t = el("title", {}, c);
     t.textContent = `${m.notation}: ${m.judgement}${m.best ? ` (${m.best} was best)` : ""}`;
   }
-  const side = (name, t) => `${name}: ${t.inaccuracies} inaccuracies, ${t.mistakes} mistakes, ${t.blunders} blunders, average loss ${t.average_loss} cp`;
+  const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  const side = (name, t) =>
+    `${name}: ${count(t.inaccuracies, "inaccuracy", "inaccuracies")}, ${count(t.mistakes, "mistake", "mistakes")}, ` +
+    `${count(t.blunders, "blunder", "blunders")}, average loss ${t.average_loss} cp`;
   if (a.white) $("analysis-totals").textContent = `${side("White", a.white)}. ${side("Black", a.black)}.`;
 }
 
