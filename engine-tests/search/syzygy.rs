@@ -10,7 +10,7 @@ use chimera::tablebase::{Endgames, Tablebases, TbConfig, TbValue};
 use chimera::variants::atomic::AtomicPosition;
 use chimera::variants::chess::ChessPosition;
 use chimera::variants::{Rules, VariantId};
-use chimera_test_support::engine::Engine;
+use chimera_test_support::engine::{after_score, last_info, Engine};
 
 fn folder(variant: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -148,11 +148,7 @@ fn uci_options_probes_and_bad_folders() {
         lines.last().unwrap().starts_with("bestmove h2h8"),
         "{lines:?}"
     );
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .unwrap();
+    let info = last_info(&lines);
     let hits: u64 = info
         .split(" tbhits ")
         .nth(1)
@@ -173,14 +169,7 @@ fn uci_options_probes_and_bad_folders() {
 
 /// The score of the last `info depth` line of a search.
 fn last_score(lines: &[String]) -> String {
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .expect("an info line");
-    let words: Vec<&str> = info.split_whitespace().collect();
-    let at = words.iter().position(|&w| w == "score").expect("a score");
-    words[at + 1..at + 3].join(" ")
+    after_score(last_info(lines))[..2].join(" ")
 }
 
 #[test]
@@ -204,12 +193,7 @@ fn a_root_in_the_tables_shows_their_score_as_stockfish_does() {
         format!("cp {}", 20_000 - plies),
         "{lines:?}"
     );
-    assert!(lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .unwrap()
-        .contains(" wdl 1000 0 0 "));
+    assert!(last_info(&lines).contains(" wdl 1000 0 0 "));
     // The side that loses sees the negation.
     let fen = "8/8/8/4k3/8/8/8/KQ6 b - - 0 1";
     let plies = chess(fen).root_turns(&t).unwrap().plies;

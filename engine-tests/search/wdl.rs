@@ -2,7 +2,7 @@
 //! Stockfish prints it, from each variant's fitted model (docs/wdl.md).
 
 use chimera::variants::VariantId;
-use chimera_test_support::engine::Engine;
+use chimera_test_support::engine::{after_score, last_info, Engine};
 
 /// The `score ... wdl W D L` of the last `info` line of `go depth`.
 fn last_score_and_wdl(engine: &mut Engine, fen: Option<&str>, depth: u32) -> (String, [u32; 3]) {
@@ -11,16 +11,11 @@ fn last_score_and_wdl(engine: &mut Engine, fen: Option<&str>, depth: u32) -> (St
         None => engine.send("position startpos"),
     }
     let (lines, _) = engine.search(&format!("go depth {depth}"));
-    let info = lines
-        .iter()
-        .rev()
-        .find(|l| l.starts_with("info depth"))
-        .expect("an info line");
-    let words: Vec<&str> = info.split_whitespace().collect();
-    let at = words.iter().position(|w| *w == "score").unwrap();
-    let score = format!("{} {}", words[at + 1], words[at + 2]);
-    assert_eq!(words[at + 3], "wdl", "{info}");
-    let wdl = [4, 5, 6].map(|i| words[at + i].parse::<u32>().unwrap());
+    let info = last_info(&lines);
+    let words = after_score(info);
+    let score = format!("{} {}", words[0], words[1]);
+    assert_eq!(words[2], "wdl", "{info}");
+    let wdl = [3, 4, 5].map(|i| words[i].parse::<u32>().unwrap());
     (score, wdl)
 }
 

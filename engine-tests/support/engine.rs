@@ -134,3 +134,19 @@ impl Drop for Engine {
         let _ = self.child.wait();
     }
 }
+
+/// The last `info depth` line of a search's output.
+pub fn last_info(lines: &[String]) -> &str {
+    lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line")
+}
+
+/// The words of an `info` line from `score` on: `["cp", "35", ...]`.
+pub fn after_score(info: &str) -> Vec<&str> {
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let at = words.iter().position(|&w| w == "score").expect("a score");
+    words[at + 1..].to_vec()
+}
