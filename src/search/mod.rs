@@ -307,12 +307,14 @@ impl Searcher {
             Some(tb) if !is_mate(score) => tb,
             _ => score,
         };
-        let report = &mut |info: &SearchInfo| {
-            let info = SearchInfo {
-                score: shown(info.score),
+        // Lines pass through untouched (no copy) unless the tables' score
+        // replaces theirs.
+        let report = &mut |info: &SearchInfo| match shown(info.score) {
+            score if score == info.score => report(info),
+            score => report(&SearchInfo {
+                score,
                 ..info.clone()
-            };
-            report(&info)
+            }),
         };
         let mut result = iterate(
             &mut main,
