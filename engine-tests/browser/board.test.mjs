@@ -204,6 +204,33 @@ async function main() {
     });
   }
 
+  if (variants.includes("atomic")) {
+    await check("atomic: analysis sees the explosion that mates: bar, arrow, line", async () => {
+      // Rxe7 explodes the pawn and the king beside it.
+      await openBoard(page, url, { variant: "atomic", mode: "analyse", multipv: 2, fen: "4k3/4p3/8/8/8/8/8/4R1K1 w - - 0 1" });
+      await page.waitForFunction(() => document.querySelectorAll("#lines .line").length === 2 && window.chimeraBoard.state.search.depth >= 4, null, { timeout: 10000 });
+      assert((await page.getAttribute("#eval-bar", "data-score")) === "M1", "the bar says M1");
+      assert((await page.getAttribute("g.best", "data-token")) === "e1e7", "the arrow is Rxe7");
+      const first = await page.textContent('#lines .line[data-multipv="1"]');
+      assert(first.startsWith("M1") && first.includes("1. Rxe7"), `line 1: ${first}`);
+      await shoot(page, "atomic-analysis.png");
+    });
+  }
+
+  if (variants.includes("omega")) {
+    await check("omega: analysis shows the bar, the best arrow and 3 lines in SAN on the 10x10 board", async () => {
+      await openBoard(page, url, { variant: "omega", mode: "analyse", multipv: 3 });
+      await page.waitForFunction(() => document.querySelectorAll("#lines .line").length === 3 && window.chimeraBoard.state.search.depth >= 3, null, { timeout: 10000 });
+      const s = await boardState(page);
+      const best = s.search.lines[0];
+      assert((await page.getAttribute("g.best", "data-token")) === best.pv[0], "the arrow is the best move");
+      assert(await page.isVisible("#eval-bar"), "the bar is shown");
+      const first = await page.textContent('#lines .line[data-multipv="1"]');
+      assert(first.includes(`1. ${best.notation[0]}`) && !first.includes(best.pv[0]), `line 1 in SAN: ${first}`);
+      await shoot(page, "omega-analysis.png");
+    });
+  }
+
   for (const variant of ["avalanche", "dynamo"].filter((v) => variants.includes(v))) {
     await check(`${variant}: the best turn's arrow shows both parts; a line's first turn is played by a click`, async () => {
       // Avalanche: every turn pushes a pawn. Dynamo: the rook's best turn
@@ -502,7 +529,7 @@ async function main() {
       assert(await page.isHidden("#analysis-export"), "nothing to export");
     });
 
-    await check("chess: clocks tick with increment; Chimera plays on its clock; a flag loses on time", async () => {
+    await check("chess: clocks tick with increment; Chimera plays on its clock; a flag loses on time, or draws against a bare king", async () => {
       await openBoard(page, url, { variant: "chess", mode: "engine", side: "white", clock: "1+1" });
       assert(await page.isVisible("#clocks"), "the clocks are shown");
       assert(await page.isHidden("#movetime-label"), "no seconds per move with a clock");
@@ -529,6 +556,11 @@ async function main() {
       assert((await page.textContent("#clock-white")) === "0:00.0", "White has no time");
       assert((await page.textContent("#clock-black")) === "0:00.3", "Black's time stays");
       await shoot(page, "chess-clock-flag.png");
+      // The same flag against a bare king draws: Black could never mate.
+      await openBoard(page, url, { variant: "chess", mode: "engine", side: "white", clock: "0.005+0", fen: "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1" });
+      await page.waitForFunction(() => document.querySelector("#status").textContent.includes("out of time"), null, { timeout: 5000 });
+      const drawn = await page.textContent("#status");
+      assert(drawn === "1/2-1/2 \u2014 Draw (White ran out of time, but the other side cannot win)", drawn);
       await page.selectOption("#clock", "");
     });
 

@@ -920,6 +920,53 @@ fn moves_form_a_tree_that_can_be_walked_and_branched() {
     assert_eq!(node["parent"], 1);
 }
 
+/// Export PGN writes the whole tree, wherever the board stands: the main
+/// line with the result of its end, and every other turn tried as a
+/// variation, nested as it was played.
+#[test]
+fn export_pgn_writes_the_whole_move_tree() {
+    let c = Client::start();
+    c.new_game("chess", None);
+    for token in ["e2e4", "e7e5", "g1f3"] {
+        c.play(token);
+    }
+    // 1... d5 instead of 1... e5, and in it 2. exd5 instead of 2. e5.
+    c.ok("POST", "/api/goto", Some(json!({ "node": 1 })));
+    let d5 = c.play("d7d5")["tree"]["current"].clone();
+    c.play("e4e5");
+    c.ok("POST", "/api/goto", Some(json!({ "node": d5 })));
+    c.play("e4d5");
+    // Shown: the start position; exported: everything.
+    c.ok("POST", "/api/goto", Some(json!({ "node": 0 })));
+    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let movetext = pgn.lines().last().unwrap();
+    assert_eq!(
+        movetext, "1. e4 e5 (1... d5 2. e5 (2. exd5)) 2. Nf3 *",
+        "{pgn}"
+    );
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+
+    // The main line's end decides the result, even seen from move 1.
+    c.new_game("chess", None);
+    for token in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        c.play(token);
+    }
+    c.ok("POST", "/api/goto", Some(json!({ "node": 1 })));
+    c.play("e7e6");
+    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(
+        pgn.ends_with("1. f3 e5 (1... e6) 2. g4 Qh4# 0-1\n"),
+        "{pgn}"
+    );
+}
+
 /// Load PGN: the first game of the text, its variant and start from its
 /// tags, shown at its end; a broken game changes nothing.
 #[test]
@@ -1191,6 +1238,26 @@ fn clocks_run_with_increment_and_a_flag_loses_on_time() {
         .to_string();
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
     assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
+
+    // Black's bare king could never mate: White's flag draws (FIDE 6.9).
+    c.new_game("chess", Some("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"));
+    c.ok(
+        "POST",
+        "/api/clock",
+        Some(json!({ "base_ms": 150, "increment_ms": 0 })),
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    let s = c.ok("GET", "/api/state", None);
+    assert_eq!(
+        s["result"],
+        json!({ "score": "1/2-1/2", "reason": "time forfeit against insufficient material" })
+    );
+    assert_eq!(s["clock"]["flagged"], "white");
+    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
 
     // No clocks: the game goes on.
     let s = c.ok("POST", "/api/clock", Some(json!({})));

@@ -8,6 +8,7 @@ mod avalanche_notation;
 mod avalanche_rules;
 mod backend_contract;
 mod board_view;
+mod could_win;
 mod differential_rules;
 mod dynamo_reference;
 mod dynamo_rules;

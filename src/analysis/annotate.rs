@@ -7,7 +7,7 @@
 
 use super::judge::{capped_cp, expectation, Judgement};
 use super::pass::{GameLine, PositionEval};
-use crate::game::pgn::{self, PgnGame, PgnMove};
+use crate::game::pgn::{self, PgnGame, PgnLine, PgnMove};
 use crate::search::score::mate_in_moves;
 
 /// Turns of the engine's line written in a variation.
@@ -169,7 +169,11 @@ pub fn write(game: &Annotated) -> Result<String, String> {
         }
         comments.push(comment);
         nags.push(note.judgement.map(Judgement::nag));
-        variations.push(variation);
+        variations.push(if variation.is_empty() {
+            Vec::new()
+        } else {
+            vec![PgnLine::plain(variation)]
+        });
     }
     let (white, black) = totals(&notes);
     let summary = format!("White: {}. Black: {}.", white.describe(), black.describe());

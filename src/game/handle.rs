@@ -58,6 +58,10 @@ pub trait GameHandle: Send {
     /// How the rules (repetition and the 50-move rule included) ended the
     /// game, if they have.
     fn verdict(&self) -> Option<Verdict>;
+    /// Could the side (`white`: White) still win by some series of legal
+    /// turns, as the variant's insufficient-material rule sees it
+    /// ([`crate::variants::Rules::could_win`])?
+    fn could_win(&self, white: bool) -> bool;
     /// An end the rules of movement decide (an exploded king): after it no
     /// turn can be played.
     fn decided(&self) -> Option<Verdict>;
@@ -208,6 +212,10 @@ impl<P: Playable> GameHandle for Handle<P> {
 
     fn verdict(&self) -> Option<Verdict> {
         self.game.verdict()
+    }
+
+    fn could_win(&self, white: bool) -> bool {
+        self.pos().could_win(white)
     }
 
     fn decided(&self) -> Option<Verdict> {

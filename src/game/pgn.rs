@@ -29,6 +29,24 @@ impl PgnMove {
     }
 }
 
+/// A variation: its moves, and the variations of those in turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnLine {
+    pub moves: Vec<PgnMove>,
+    /// The variations instead of each move (missing or empty: none).
+    pub variations: Vec<Vec<PgnLine>>,
+}
+
+impl PgnLine {
+    /// A variation with none of its own.
+    pub fn plain(moves: Vec<PgnMove>) -> PgnLine {
+        PgnLine {
+            moves,
+            variations: Vec::new(),
+        }
+    }
+}
+
 /// A game ready to be written.
 #[derive(Clone, Debug, Default)]
 pub struct PgnGame<'a> {
@@ -44,9 +62,9 @@ pub struct PgnGame<'a> {
     /// A numeric annotation glyph after each move (`$2` for `?`; missing
     /// or `None`: none).
     pub nags: Vec<Option<u8>>,
-    /// A variation instead of each move, written after its comment (missing
-    /// or empty: none).
-    pub variations: Vec<Vec<PgnMove>>,
+    /// The variations instead of each move, written after its comment
+    /// (missing or empty: none).
+    pub variations: Vec<Vec<PgnLine>>,
     /// A comment before the result (why the game ended).
     pub final_comment: Option<&'a str>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -141,18 +159,8 @@ pub fn write(game: &PgnGame) -> String {
         }
         let note = game.comments.get(ply).map_or("", String::as_str);
         turn.after_comment |= push_comment(&mut words, note);
-        if let Some(line) = game.variations.get(ply).filter(|l| !l.is_empty()) {
-            // The variation replaces this move: numbered from its turn.
-            let mut inside = Turn {
-                first: true,
-                ..here
-            };
-            words.push("(".to_string());
-            for alt in line {
-                inside.push_move(&mut words, alt);
-                inside.next();
-            }
-            words.push(")".to_string());
+        for line in game.variations.get(ply).into_iter().flatten() {
+            push_variation(&mut words, here, line);
             turn.after_comment = true;
         }
         turn.next();
@@ -178,6 +186,29 @@ pub fn write(game: &PgnGame) -> String {
     out.push_str(&line);
     out.push_str("\n\n");
     out
+}
+
+/// Writes `line` in parentheses: it replaces the move at `here`, so it is
+/// numbered from that turn; its own variations nest inside it.
+fn push_variation(words: &mut Vec<String>, here: Turn, line: &PgnLine) {
+    if line.moves.is_empty() {
+        return;
+    }
+    let mut inside = Turn {
+        first: true,
+        ..here
+    };
+    words.push("(".to_string());
+    for (ply, mv) in line.moves.iter().enumerate() {
+        let at = inside;
+        inside.push_move(words, mv);
+        for sub in line.variations.get(ply).into_iter().flatten() {
+            push_variation(words, at, sub);
+            inside.after_comment = true;
+        }
+        inside.next();
+    }
+    words.push(")".to_string());
 }
 
 /// Where the movetext is: whose turn, its number, and whether the next
@@ -365,7 +396,7 @@ mod tests {
     #[test]
     fn writes_nags_and_variations_numbered_from_their_turn() {
         let moves = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"].map(PgnMove::plain);
-        let line = ["d6", "Bc4"].map(PgnMove::plain).to_vec();
+        let line = PgnLine::plain(["d6", "Bc4"].map(PgnMove::plain).to_vec());
         let game = PgnGame {
             moves: &moves,
             comments: vec![
@@ -375,7 +406,7 @@ mod tests {
                 "[%eval 0.3]".into(),
             ],
             nags: vec![None, None, None, None, None, Some(4)],
-            variations: vec![vec![], vec![], vec![], vec![], vec![], line],
+            variations: vec![vec![], vec![], vec![], vec![], vec![], vec![line]],
             result: "1-0",
             ..PgnGame::default()
         };
@@ -389,11 +420,33 @@ mod tests {
             start_fen: Some("4k3/8/8/8/8/8/8/4K2R b K - 0 12"),
             moves: &moves,
             nags: vec![Some(2)],
-            variations: vec![vec![PgnMove::plain("Kf8")]],
+            variations: vec![vec![PgnLine::plain(vec![PgnMove::plain("Kf8")])]],
             result: "*",
             ..PgnGame::default()
         };
         assert_eq!(write(&game), "\n12... Kd7 $2 (12... Kf8) 13. Rh7+ *\n\n");
+    }
+
+    #[test]
+    fn writes_several_variations_of_a_move_and_variations_inside_them() {
+        let plain = |moves: &[&str]| moves.iter().copied().map(PgnMove::plain).collect();
+        // 1. e4 e5 2. Nf3, with 1... c5 (in which 2. c3 instead of 2. Nf3)
+        // and 1... e6 instead of 1... e5.
+        let moves: Vec<PgnMove> = plain(&["e4", "e5", "Nf3"]);
+        let sicilian = PgnLine {
+            moves: plain(&["c5", "Nf3"]),
+            variations: vec![vec![], vec![PgnLine::plain(plain(&["c3"]))]],
+        };
+        let game = PgnGame {
+            moves: &moves,
+            variations: vec![vec![], vec![sicilian, PgnLine::plain(plain(&["e6"]))]],
+            result: "*",
+            ..PgnGame::default()
+        };
+        assert_eq!(
+            write(&game),
+            "\n1. e4 e5 (1... c5 2. Nf3 (2. c3)) (1... e6) 2. Nf3 *\n\n"
+        );
     }
 
     #[test]

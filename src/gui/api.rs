@@ -42,6 +42,14 @@ impl ApiError {
             message: message.into(),
         }
     }
+
+    /// The board's own state is inconsistent (a bug, not the request).
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: 500,
+            message: message.into(),
+        }
+    }
 }
 
 pub type ApiResult = Result<Value, ApiError>;
@@ -79,7 +87,10 @@ impl App {
             ("GET", "/api/variants") => Ok(variants()),
             ("GET", "/api/state") => Ok(self.state()),
             ("GET", "/api/search") => Ok(json!(self.engine.live())),
-            ("GET", "/api/pgn") => Ok(json!({ "pgn": self.engine.pgn() })),
+            ("GET", "/api/pgn") => {
+                let pgn = self.engine.pgn().map_err(ApiError::internal)?;
+                Ok(json!({ "pgn": pgn }))
+            }
             ("POST", "/api/new") => self.new_game(parse(body)?),
             ("POST", "/api/move") => self.play(parse(body)?),
             ("POST", "/api/undo") => self.undo(parse(body)?),

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::notation::{self, Geometry, PieceView, TurnShape};
-use crate::game::pgn::{self, PgnGame, PgnMove};
+use crate::game::pgn::{self, PgnMove};
 use crate::game::{new_game_with, GameHandle, Verdict};
 use crate::variants::{CastlingMode, VariantId};
 
@@ -32,8 +32,17 @@ impl ResultView {
         }
     }
 
-    /// The side (`white_flagged`: White) whose clock ran out lost.
-    pub fn time_forfeit(white_flagged: bool) -> ResultView {
+    /// The side (`white_flagged`: White) whose clock ran out lost, or drew
+    /// when the other side could not have won (FIDE's article 6.9, as
+    /// lichess plays it).
+    pub fn time_forfeit(white_flagged: bool, other_could_win: bool) -> ResultView {
+        if !other_could_win {
+            return ResultView {
+                score: "1/2-1/2",
+                winner: None,
+                reason: TIME_FORFEIT_DRAWN,
+            };
+        }
         ResultView {
             score: if white_flagged { "0-1" } else { "1-0" },
             winner: Some(if white_flagged { "black" } else { "white" }),
@@ -41,6 +50,9 @@ impl ResultView {
         }
     }
 }
+
+/// [`ResultView::time_forfeit`]'s reason for a draw.
+pub const TIME_FORFEIT_DRAWN: &str = "time forfeit against insufficient material";
 
 /// A legal turn with what the page needs to draw and enter it.
 #[derive(Clone, Debug, Serialize)]
@@ -133,27 +145,6 @@ pub fn line_notation(game: &dyn GameHandle, pv: &[String]) -> Vec<String> {
         }
     }
     copy.move_list().iter().map(written).collect()
-}
-
-/// The game as PGN, with the board's tags; `lost_on_time` ends it by the
-/// clock.
-pub fn pgn(game: &dyn GameHandle, lost_on_time: Option<&ResultView>) -> String {
-    let result = lost_on_time.map_or_else(
-        || game.verdict().map_or("*", |v| v.result.pgn()),
-        |r| r.score,
-    );
-    let start_fen = game.start_fen();
-    let from_start = game.began_at_start();
-    pgn::write(&PgnGame {
-        tags: tags(game, lost_on_time),
-        start_fen: (!from_start).then_some(start_fen.as_str()),
-        moves: game.move_list(),
-        result,
-        ..PgnGame::default()
-    })
-    .trim_end()
-    .to_string()
-        + "\n"
 }
 
 /// The board's PGN tags for `game`: the seven standard ones, the variant,

@@ -9,6 +9,7 @@ pub mod analysis;
 pub mod api;
 pub mod assets;
 pub mod clock;
+pub mod export;
 pub mod game;
 pub mod load;
 pub mod notation;

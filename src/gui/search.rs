@@ -10,6 +10,7 @@ use std::time::Instant;
 use serde::Serialize;
 
 use super::clock::{Clock, ClockView};
+use super::export;
 use super::game::{self as view, GameState, ResultView};
 use super::tree::{MoveTree, TreeView};
 use crate::analysis::pass::GameLine;
@@ -198,9 +199,10 @@ impl BoardEngine {
         (view::state(self.game()), self.version, live)
     }
 
-    pub fn pgn(&mut self) -> String {
+    /// The whole move tree as PGN (*Export PGN*).
+    pub fn pgn(&mut self) -> Result<String, String> {
         self.collect();
-        view::pgn(self.game(), self.time_loss().as_ref())
+        export::tree_pgn(self.game(), &self.tree, self.time_loss().as_ref())
     }
 
     /// Starts clocks of `base_ms` each with `increment_ms` a turn, the side
@@ -223,10 +225,12 @@ impl BoardEngine {
         self.clock.as_ref().map(|c| c.view(Instant::now()))
     }
 
-    /// The game's end by the clock: the side whose time ran out lost.
+    /// The game's end by the clock: the side whose time ran out lost, or
+    /// drew if the other side could not have won.
     pub fn time_loss(&self) -> Option<ResultView> {
         let white = self.clock.as_ref()?.flagged(Instant::now())?;
-        Some(ResultView::time_forfeit(white))
+        let other_could_win = self.game().could_win(!white);
+        Some(ResultView::time_forfeit(white, other_could_win))
     }
 
     /// After a change that was not a turn: the side to move's clock runs.

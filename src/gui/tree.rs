@@ -168,6 +168,11 @@ impl MoveTree {
         &self.nodes[id].token
     }
 
+    /// The continuations of turn `id` (0: the start), the line's own first.
+    pub fn children(&self, id: usize) -> &[usize] {
+        &self.nodes[id].children
+    }
+
     pub fn view(&self) -> TreeView {
         let nodes = self
             .nodes

@@ -302,6 +302,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// insufficient material. Checked before generating.
     fn early_end(&self) -> Option<GameEnd>;
 
+    /// Could the side (`white`: White) still win by some series of legal
+    /// turns, as the variant's insufficient-material rule sees it? A side
+    /// whose clock runs out draws instead of losing when the other side
+    /// could not win (docs/gui.md, "Clocks").
+    fn could_win(&self, white: bool) -> bool;
+
     /// The game end when [`Rules::generate`] produced no turn: checkmate,
     /// stalemate, or a variant's own rule.
     fn end_without_moves(&self) -> GameEnd;

@@ -260,6 +260,14 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
         self.pos.early_end()
     }
 
+    fn could_win(&self, white: bool) -> bool {
+        // shakmaty's rule per side, each variant's own (atomic: a bare king
+        // cannot win).
+        !self
+            .pos
+            .has_insufficient_material(shakmaty::Color::from_white(white))
+    }
+
     fn end_without_moves(&self) -> GameEnd {
         if self.pos.is_check() {
             GameEnd::new(super::Outcome::Loss, EndReason::Checkmate)

@@ -420,7 +420,10 @@ function drawPanel() {
   if (s.result) {
     const who = s.result.winner ? `${s.result.winner[0].toUpperCase()}${s.result.winner.slice(1)} wins` : "Draw";
     const loser = s.result.winner === "white" ? "Black" : "White";
-    const why = s.result.reason === "time forfeit" ? `${loser} lost on time` : s.result.reason;
+    const flagged = s.clock && s.clock.flagged === "white" ? "White" : "Black";
+    const why = s.result.reason === "time forfeit" ? `${loser} lost on time`
+      : s.result.reason.startsWith("time forfeit") ? `${flagged} ran out of time, but the other side cannot win`
+      : s.result.reason;
     status.textContent = `${s.result.score} \u2014 ${who} (${why})`;
     status.className = "over";
   } else {

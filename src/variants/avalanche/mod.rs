@@ -127,10 +127,35 @@ impl AvalanchePosition {
         if minors.count_ones() <= 1 {
             return true;
         }
-        const LIGHT: u64 = 0x55aa_55aa_55aa_55aa;
-        b.by_role[KNIGHT] == 0
-            && (b.by_role[BISHOP] & LIGHT == 0 || b.by_role[BISHOP] & !LIGHT == 0)
+        b.by_role[KNIGHT] == 0 && bishops_on_one_colour(b.by_role[BISHOP])
     }
+
+    /// Chess's rule for one side, as shakmaty and lichess have it: without
+    /// a pawn, rook or queen, a lone knight cannot win unless the other
+    /// side has a piece to block its king in, nor bishops all on one
+    /// colour unless a knight or pawn is on the board.
+    fn side_cannot_win(&self, color: usize) -> bool {
+        let b = &self.board;
+        let ours = b.by_color[color];
+        if ours & (b.by_role[PAWN] | b.by_role[ROOK] | b.by_role[QUEEN]) != 0 {
+            return false;
+        }
+        if ours & b.by_role[KNIGHT] != 0 {
+            let blockers = b.by_color[1 - color] & !(b.by_role[KING] | b.by_role[QUEEN]);
+            return ours.count_ones() <= 2 && blockers == 0;
+        }
+        if ours & b.by_role[BISHOP] != 0 {
+            return bishops_on_one_colour(b.by_role[BISHOP])
+                && b.by_role[KNIGHT] | b.by_role[PAWN] == 0;
+        }
+        true
+    }
+}
+
+/// Are all these bishops on squares of one colour?
+fn bishops_on_one_colour(bishops: u64) -> bool {
+    const LIGHT: u64 = 0x55aa_55aa_55aa_55aa;
+    bishops & LIGHT == 0 || bishops & !LIGHT == 0
 }
 
 impl Rules for AvalanchePosition {
@@ -240,6 +265,10 @@ impl Rules for AvalanchePosition {
     fn early_end(&self) -> Option<GameEnd> {
         self.insufficient_material()
             .then(|| GameEnd::new(Outcome::Draw, EndReason::InsufficientMaterial))
+    }
+
+    fn could_win(&self, white: bool) -> bool {
+        !self.side_cannot_win(if white { WHITE } else { BLACK })
     }
 
     fn end_without_moves(&self) -> GameEnd {

@@ -377,6 +377,12 @@ impl Rules for DynamoPosition {
         None
     }
 
+    fn could_win(&self, _white: bool) -> bool {
+        // Even a bare king can push the other off an edge (spec: no
+        // insufficient-material rule).
+        true
+    }
+
     fn end_without_moves(&self) -> GameEnd {
         if self.in_check() {
             GameEnd::new(Outcome::Loss, EndReason::Checkmate)

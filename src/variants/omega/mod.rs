@@ -470,6 +470,12 @@ impl Rules for OmegaPosition {
             .then(|| GameEnd::new(Outcome::Draw, EndReason::InsufficientMaterial))
     }
 
+    fn could_win(&self, white: bool) -> bool {
+        // Any piece but the king can mate (a lone minor on a wizard square).
+        let side = self.colors[if white { WHITE } else { BLACK }];
+        side != (side & self.pieces[KING])
+    }
+
     fn end_without_moves(&self) -> GameEnd {
         if self.in_check() {
             GameEnd::new(Outcome::Loss, EndReason::Checkmate)
