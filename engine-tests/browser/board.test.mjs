@@ -257,7 +257,8 @@ async function main() {
         return b.dataset.token;
       });
       await page.waitForSelector('body[data-plies="1"]');
-      assert((await boardState(page)).moves[0] === clicked, `played ${clicked}`);
+      const after = await boardState(page);
+      assert(after.moves[0] === clicked, `clicked ${clicked}, the board played ${JSON.stringify(after.moves)} (tree ${JSON.stringify(after.tree)})`);
     });
   }
 

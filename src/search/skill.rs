@@ -12,16 +12,24 @@ use crate::rng::SplitMix64;
 /// The top level: full strength, nothing changed.
 pub const MAX_LEVEL: f64 = 20.0;
 
-/// The Elo range `UCI_Elo` offers: the levels measured below.
+/// The Elo range `UCI_Elo` offers: the levels measured below, up to full
+/// strength.
 pub const MIN_ELO: u32 = 1110;
-pub const MAX_ELO: u32 = 1975;
+pub const MAX_ELO: u32 = 2180;
 
 /// Skill levels and the Elo each played at against Stockfish 15.1 with
-/// `UCI_LimitStrength` in chess at 10+0.1 (40 games each,
+/// `UCI_LimitStrength` in chess at 10+0.1 (40 to 60 games each,
 /// docs/strength-levels.md), lowest first: `UCI_Elo` is interpolated
 /// between them. Level 0 scored -241 against `UCI_Elo` 1350, level 6 +117
-/// against 1600, level 12 -26 against 2000.
-const CALIBRATION: [(f64, f64); 3] = [(0.0, 1110.0), (6.0, 1720.0), (12.0, 1975.0)];
+/// against 1600, level 12 -26 against 2000, level 16 -26 against 2100, and
+/// full strength (level 20) -70 against 2250.
+const CALIBRATION: [(f64, f64); 5] = [
+    (0.0, 1110.0),
+    (6.0, 1720.0),
+    (12.0, 1975.0),
+    (16.0, 2075.0),
+    (MAX_LEVEL, 2180.0),
+];
 
 /// How strongly to play.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -112,7 +120,12 @@ mod tests {
     fn elo_maps_through_the_calibration_onto_levels() {
         assert_eq!(Skill::from_elo(0).level, 0.0);
         assert_eq!(Skill::from_elo(MIN_ELO).level, CALIBRATION[0].0);
-        assert_eq!(Skill::from_elo(10_000).level, CALIBRATION[2].0);
+        assert_eq!(Skill::from_elo(10_000).level, MAX_LEVEL);
+        assert!(
+            !Skill::from_elo(MAX_ELO).weakened(),
+            "the top of the range is full strength"
+        );
+        assert!(Skill::from_elo(MAX_ELO - 1).weakened());
         let mid = Skill::from_elo(1415).level;
         assert!((mid - 3.0).abs() < 1e-9, "{mid}");
         assert!(Skill::from_elo(1900).level > Skill::from_elo(1800).level);
