@@ -59,6 +59,35 @@ fn the_weakest_level_looks_one_ply_and_full_strength_deeper() {
     engine.send("setoption name UCI_Elo value 1110");
     let (lowest, _) = search(&mut engine, start, "go movetime 300");
     assert_eq!(lowest, 1);
+    // Its highest, the `max` the engine announces, is full strength: one
+    // line, however deep the search goes (a weakened level keeps four).
+    engine.send("uci");
+    let max = engine
+        .until(|l| l == "uciok")
+        .iter()
+        .find_map(|l| {
+            l.strip_prefix("option name UCI_Elo type spin ")
+                .and_then(|rest| rest.split(" max ").nth(1))
+                .map(str::to_string)
+        })
+        .expect("UCI_Elo announced");
+    let multipv_lines = |engine: &mut Engine, elo: u64| {
+        engine.send(&format!("setoption name UCI_Elo value {elo}"));
+        engine.send(start);
+        engine.send("go depth 3");
+        let lines = engine.until(|l| l.starts_with("bestmove"));
+        lines.iter().any(|l| l.contains(" multipv 4 "))
+    };
+    let max: u64 = max.parse().expect("a number");
+    assert!(
+        !multipv_lines(&mut engine, max),
+        "UCI_Elo {max} is weakened"
+    );
+    assert!(
+        multipv_lines(&mut engine, max - 1),
+        "UCI_Elo {} is full strength",
+        max - 1
+    );
 }
 
 #[test]

@@ -23,8 +23,8 @@ pub fn tree_pgn(
     let start_fen = game.start_fen();
     let mut walker = new_game_with(game.variant(), Some(&start_fen), castling)
         .map_err(|e| format!("the game's start does not set up: {e}"))?;
-    // The main line is walked last and not taken back: its end decides the
-    // result and the tags.
+    // The walker ends at the main line's end (variations are taken back as
+    // they are written): that position decides the result and the tags.
     let variations = main_line_variations(walker.as_mut(), tree)?;
     let end = walker;
     let result = lost_on_time.map_or_else(

@@ -1,5 +1,5 @@
 //! The page's view of the game: the engine's [`GameHandle`] read into the
-//! JSON the page draws from, and its PGN. Every rule question goes to the
+//! JSON the page draws from, and its PGN tags. Every rule question goes to the
 //! handle; this file only translates.
 
 use serde::Serialize;
