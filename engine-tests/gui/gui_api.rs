@@ -104,6 +104,14 @@ impl Client {
         self.ok("POST", "/api/new", Some(body))
     }
 
+    /// Export PGN's text.
+    fn pgn(&self) -> String {
+        self.ok("GET", "/api/pgn", None)["pgn"]
+            .as_str()
+            .expect("the export is a string")
+            .to_string()
+    }
+
     fn play(&self, token: &str) -> Value {
         self.ok("POST", "/api/move", Some(json!({ "token": token })))
     }
@@ -485,10 +493,7 @@ fn results_and_their_reasons() {
         409,
         "game is over",
     );
-    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let pgn = c.pgn();
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
     assert!(pgn.contains("1. f3 e5 2. g4 Qh4# 0-1"), "{pgn}");
     assert!(!pgn.contains("[FEN"), "{pgn}");
@@ -512,10 +517,7 @@ fn results_and_their_reasons() {
     assert!(s["result"].is_null());
     let s = c.play("a1a2");
     assert_eq!(s["result"]["reason"], "50-move rule");
-    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let pgn = c.pgn();
     assert!(
         pgn.contains("[FEN \"4k3/8/8/8/8/8/8/R3K3 w - - 99 80\"]"),
         "{pgn}"
@@ -557,10 +559,7 @@ fn black_to_move_fens_number_the_pgn_from_their_move() {
     );
     c.play("e7e5");
     c.play("g1f3");
-    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let pgn = c.pgn();
     assert!(pgn.contains("1... e5 2. Nf3 *"), "{pgn}");
     assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");
 }
@@ -571,12 +570,7 @@ fn black_to_move_fens_number_the_pgn_from_their_move() {
 #[test]
 fn moves_are_shown_and_exported_in_san_or_the_variants_notation() {
     let c = Client::start();
-    let pgn = || {
-        c.ok("GET", "/api/pgn", None)["pgn"]
-            .as_str()
-            .unwrap()
-            .to_string()
-    };
+    let pgn = || c.pgn();
     let notation = |s: &Value| -> Vec<String> {
         s["notation"]
             .as_array()
@@ -703,10 +697,7 @@ fn chess960_games_start_from_a_960_position_and_castle_king_takes_rook() {
     let s = c.play("e1g1");
     assert_eq!(s["fen"], "r3k2r/8/8/8/8/8/8/1R3RK1 b ha - 1 1");
     assert_eq!(s["notation"][0], "O-O");
-    let text = c.ok("GET", "/api/pgn", None)["pgn"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let text = c.pgn();
     assert!(text.contains("[Variant \"chess960\"]"), "{text}");
     assert!(
         text.contains("[FEN \"r3k2r/8/8/8/8/8/8/1R2K1R1 w GBha - 0 1\"]"),
@@ -938,10 +929,7 @@ fn export_pgn_writes_the_whole_move_tree() {
     c.play("e4d5");
     // Shown: the start position; exported: everything.
     c.ok("POST", "/api/goto", Some(json!({ "node": 0 })));
-    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let pgn = c.pgn();
     let movetext = pgn.lines().last().unwrap();
     assert_eq!(
         movetext, "1. e4 e5 (1... d5 2. e5 (2. exd5)) 2. Nf3 *",
@@ -956,10 +944,7 @@ fn export_pgn_writes_the_whole_move_tree() {
     }
     c.ok("POST", "/api/goto", Some(json!({ "node": 1 })));
     c.play("e7e6");
-    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let pgn = c.pgn();
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
     assert!(
         pgn.ends_with("1. f3 e5 (1... e6) 2. g4 Qh4# 0-1\n"),
@@ -997,10 +982,7 @@ fn pgn_games_are_loaded_from_their_tags_or_refused_whole() {
     c.new_game("avalanche", None);
     c.play("g1f3,c7c6");
     c.play("d7d5,e2e3");
-    let exported = c.ok("GET", "/api/pgn", None)["pgn"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let exported = c.pgn();
     c.new_game("chess", None);
     let s = c.ok("POST", "/api/load-pgn", Some(json!({ "pgn": exported })));
     assert_eq!(s["variant"], "avalanche");
@@ -1232,10 +1214,7 @@ fn clocks_run_with_increment_and_a_flag_loses_on_time() {
         409,
         "time forfeit",
     );
-    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let pgn = c.pgn();
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
     assert!(pgn.contains("[Termination \"time forfeit\"]"), "{pgn}");
 
@@ -1253,10 +1232,7 @@ fn clocks_run_with_increment_and_a_flag_loses_on_time() {
         json!({ "score": "1/2-1/2", "reason": "time forfeit against insufficient material" })
     );
     assert_eq!(s["clock"]["flagged"], "white");
-    let pgn = c.ok("GET", "/api/pgn", None)["pgn"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let pgn = c.pgn();
     assert!(pgn.contains("[Result \"1/2-1/2\"]"), "{pgn}");
 
     // No clocks: the game goes on.
