@@ -17,6 +17,7 @@ pub mod score;
 pub mod skill;
 mod soft_limit;
 pub mod tt;
+mod tt_memory;
 mod vote;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

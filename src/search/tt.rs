@@ -9,12 +9,11 @@
 //! and a stale move can never be played: the search only uses it to find the
 //! matching move among the generated legal ones.
 
-use std::alloc::Layout;
-use std::mem::{align_of, size_of};
-use std::ptr::NonNull;
+use std::mem::size_of;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 use super::score::{MATE, MATE_BOUND};
+use super::tt_memory::ZeroedBlock;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -82,25 +81,11 @@ pub struct TranspositionTable {
 }
 
 /// Zeroed buckets on cache-line boundaries, in memory that stays untouched
-/// until used.
-///
-/// Asking the allocator for 64-byte alignment would cost exactly that: for
-/// an alignment above its own, the system allocator cannot hand out fresh
-/// zero pages (`calloc`) and writes every byte instead, seconds for a large
-/// table. So the block is asked for with the allocator's own alignment, one
-/// bucket larger, and the buckets start at its first cache-line boundary.
+/// until used (on huge pages where the system has them: `tt_memory`).
 struct Buckets {
-    /// The first bucket, inside the block.
-    first: NonNull<Bucket>,
+    block: ZeroedBlock,
     len: usize,
-    block: NonNull<u8>,
-    layout: Layout,
 }
-
-// SAFETY: `Buckets` owns its block like a `Box<[Bucket]>` would, and a
-// `Bucket` (atomics only) is `Send` and `Sync`.
-unsafe impl Send for Buckets {}
-unsafe impl Sync for Buckets {}
 
 impl Buckets {
     /// `megabytes` of zeroed buckets, or an error if the system has no
@@ -109,25 +94,9 @@ impl Buckets {
         let too_big = || format!("cannot allocate a hash table of {megabytes} MB");
         let bytes = megabytes.max(1).saturating_mul(1024 * 1024);
         let len = (bytes / size_of::<Bucket>()).max(1);
-        let size = len
-            .checked_add(1)
-            .and_then(|n| n.checked_mul(size_of::<Bucket>()))
-            .ok_or_else(too_big)?;
-        let layout = Layout::from_size_align(size, 16).map_err(|_| too_big())?;
-        // SAFETY: `layout` has a non-zero size.
-        let block =
-            NonNull::new(unsafe { std::alloc::alloc_zeroed(layout) }).ok_or_else(too_big)?;
-        let offset = block.as_ptr().align_offset(align_of::<Bucket>());
-        // SAFETY: the block has room for `len + 1` buckets, so for `len`
-        // after at most 63 bytes of padding; all-zero bytes are valid
-        // atomics, hence valid buckets.
-        let first = unsafe { NonNull::new_unchecked(block.as_ptr().add(offset).cast::<Bucket>()) };
-        Ok(Buckets {
-            first,
-            len,
-            block,
-            layout,
-        })
+        let size = len.checked_mul(size_of::<Bucket>()).ok_or_else(too_big)?;
+        let block = ZeroedBlock::new(size).ok_or_else(too_big)?;
+        Ok(Buckets { block, len })
     }
 }
 
@@ -135,16 +104,12 @@ impl std::ops::Deref for Buckets {
     type Target = [Bucket];
 
     fn deref(&self) -> &[Bucket] {
-        // SAFETY: `first` points at `len` initialised buckets (see `zeroed`),
-        // alive as long as `self`.
-        unsafe { std::slice::from_raw_parts(self.first.as_ptr(), self.len) }
-    }
-}
-
-impl Drop for Buckets {
-    fn drop(&mut self) {
-        // SAFETY: the block was allocated with this layout and is freed once.
-        unsafe { std::alloc::dealloc(self.block.as_ptr(), self.layout) }
+        // SAFETY: the block holds `len` buckets' bytes from a 64-byte
+        // boundary, all zero at first, and all-zero bytes are valid atomics,
+        // hence valid buckets; it lives as long as `self`.
+        unsafe {
+            std::slice::from_raw_parts(self.block.start().as_ptr().cast::<Bucket>(), self.len)
+        }
     }
 }
 
