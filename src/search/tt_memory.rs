@@ -14,10 +14,11 @@
 
 use std::ptr::NonNull;
 
-/// A block of `len` zeroed bytes whose start is aligned to 64 bytes at least.
+/// A block of zeroed bytes whose start is aligned to 64 bytes at least,
+/// given back to the system when dropped (with its `Mapping`).
 pub(super) struct ZeroedBlock {
     start: NonNull<u8>,
-    mapping: Mapping,
+    _mapping: Mapping,
 }
 
 // SAFETY: the block is owned memory like a `Box<[u8]>`; whoever places
@@ -30,17 +31,14 @@ impl ZeroedBlock {
     /// memory.
     pub(super) fn new(len: usize) -> Option<ZeroedBlock> {
         let (start, mapping) = Mapping::new(len.max(1))?;
-        Some(ZeroedBlock { start, mapping })
+        Some(ZeroedBlock {
+            start,
+            _mapping: mapping,
+        })
     }
 
     pub(super) fn start(&self) -> NonNull<u8> {
         self.start
-    }
-}
-
-impl Drop for ZeroedBlock {
-    fn drop(&mut self) {
-        self.mapping.release();
     }
 }
 
@@ -96,8 +94,10 @@ mod linux {
             let start = unsafe { NonNull::new_unchecked(start) };
             Some((start, Mapping { base, mapped }))
         }
+    }
 
-        pub(super) fn release(&mut self) {
+    impl Drop for Mapping {
+        fn drop(&mut self) {
             // SAFETY: unmaps exactly the mapping made in `new`, once.
             unsafe { libc::munmap(self.base.as_ptr().cast(), self.mapped) };
         }
@@ -134,8 +134,10 @@ mod portable {
             let start = unsafe { NonNull::new_unchecked(block.as_ptr().add(offset)) };
             Some((start, Mapping { block, layout }))
         }
+    }
 
-        pub(super) fn release(&mut self) {
+    impl Drop for Mapping {
+        fn drop(&mut self) {
             // SAFETY: the block was allocated with this layout and is freed
             // once.
             unsafe { std::alloc::dealloc(self.block.as_ptr(), self.layout) }
