@@ -15,6 +15,11 @@ const KILLER: i32 = 1 << 26;
 const BAD_TACTICAL: i32 = -(1 << 28);
 /// Scores within a band stay below this distance from its base.
 const BAND: i32 = 1 << 24;
+/// A quiet turn not yet scored by its histories: below the killers, above
+/// every scored quiet turn. The histories are read only when the picker
+/// reaches the quiet turns; most nodes that generate end before, on a
+/// capture or a killer.
+const QUIET_UNSCORED: i32 = KILLER - 1;
 
 /// Which turns the picker hands out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +46,8 @@ pub struct MovePicker<P: Rules> {
     stage: Stage,
     index: usize,
     mode: Mode,
+    /// Some turns are still [`QUIET_UNSCORED`].
+    quiets_unscored: bool,
 }
 
 impl<P: Rules> MovePicker<P> {
@@ -56,6 +63,7 @@ impl<P: Rules> MovePicker<P> {
             stage: Stage::TableTurn,
             index: 0,
             mode,
+            quiets_unscored: false,
         }
     }
 
@@ -90,9 +98,9 @@ impl<P: Rules> MovePicker<P> {
                 Stage::Generate => {
                     self.stage = Stage::Pick;
                     self.generate(pos);
-                    self.score(pos, histories, ply, context);
+                    self.score(pos, histories, ply);
                 }
-                Stage::Pick => return self.pick(),
+                Stage::Pick => return self.pick(pos, histories, context),
             }
         }
     }
@@ -114,10 +122,13 @@ impl<P: Rules> MovePicker<P> {
         }
     }
 
-    fn score(&mut self, pos: &P, histories: &Histories, ply: usize, context: &[PieceTo; 2]) {
+    /// Scores every turn but the quiet ones that are not killers: those
+    /// wait as [`QUIET_UNSCORED`] for [`MovePicker::score_quiets`].
+    fn score(&mut self, pos: &P, histories: &Histories, ply: usize) {
         let killers = histories.killers(ply);
         self.scores.clear();
         let table_code = self.table_code;
+        let mut unscored = false;
         self.scores.extend(self.moves.iter().map(|&m| {
             if P::encode(m) == table_code {
                 TABLE_TURN
@@ -136,18 +147,37 @@ impl<P: Rules> MovePicker<P> {
                 } else if code == killers[1] {
                     KILLER
                 } else {
-                    histories
-                        .quiet_score(pos, m, context)
-                        .clamp(-BAND + 1, BAND - 1)
+                    unscored = true;
+                    QUIET_UNSCORED
                 }
             }
         }));
+        self.quiets_unscored = unscored;
+    }
+
+    /// The histories' scores of the quiet turns still waiting for them.
+    /// The turns handed out so far all scored above them, so the list is
+    /// now as if every turn had been scored at once: the order is the same.
+    fn score_quiets(&mut self, pos: &P, histories: &Histories, context: &[PieceTo; 2]) {
+        self.quiets_unscored = false;
+        let rest = self.index..self.moves.len();
+        for (score, &m) in self.scores[rest.clone()].iter_mut().zip(&self.moves[rest]) {
+            if *score == QUIET_UNSCORED {
+                *score = histories
+                    .quiet_score(pos, m, context)
+                    .clamp(-BAND + 1, BAND - 1);
+            }
+        }
     }
 
     /// Swaps the best remaining turn (the first of equals) to the front of
     /// what is left and hands it out.
-    fn pick(&mut self) -> Option<P::Move> {
-        let best = self.index + first_highest(self.scores.get(self.index..)?)?;
+    fn pick(&mut self, pos: &P, histories: &Histories, context: &[PieceTo; 2]) -> Option<P::Move> {
+        let mut best = self.index + first_highest(self.scores.get(self.index..)?)?;
+        if self.quiets_unscored && self.scores[best] == QUIET_UNSCORED {
+            self.score_quiets(pos, histories, context);
+            best = self.index + first_highest(&self.scores[self.index..])?;
+        }
         self.moves.swap(self.index, best);
         self.scores.swap(self.index, best);
         self.index += 1;
@@ -233,10 +263,56 @@ mod tests {
         picker.moves = moves.clone();
         picker.scores = vec![3, 7, 7, -1, 7, 5];
         picker.stage = Stage::Pick;
-        let order: Vec<usize> = std::iter::from_fn(|| picker.pick())
+        let histories = Histories::new::<ChessPosition>();
+        let order: Vec<usize> = std::iter::from_fn(|| picker.pick(&pos, &histories, &[None, None]))
             .map(|m| moves.iter().position(|&n| n == m).unwrap())
             .collect();
         assert_eq!(order, [1, 2, 4, 5, 0, 3]);
+    }
+
+    /// Every turn of a node, in the picker's order; `eager` scores the
+    /// quiet turns at once, as the picker did before it waited for them.
+    fn picked(pos: &ChessPosition, histories: &Histories, eager: bool) -> Vec<String> {
+        let mut picker = MovePicker::<ChessPosition>::new(Vec::new(), Vec::new(), 0, Mode::All);
+        picker.generate(pos);
+        picker.score(pos, histories, 3);
+        if eager {
+            picker.score_quiets(pos, histories, &[None, None]);
+        }
+        picker.stage = Stage::Pick;
+        std::iter::from_fn(|| picker.next(pos, histories, 3, &[None, None]))
+            .map(|m| pos.format_move(m))
+            .collect()
+    }
+
+    #[test]
+    fn quiet_turns_scored_late_come_in_the_order_of_scoring_all_at_once() {
+        // Captures good and bad, quiet turns, and histories that rank the
+        // quiet turns apart from their generation order.
+        let pos = ChessPosition::from_fen(
+            VariantId::Chess,
+            "r1bqk2r/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQK2R w KQkq - 0 7",
+        )
+        .expect("a legal position");
+        let mut moves = Vec::new();
+        pos.generate(&mut moves);
+        let quiet: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|&m| !pos.is_tactical(m))
+            .collect();
+        let mut histories = Histories::new::<ChessPosition>();
+        for (k, &m) in quiet.iter().enumerate().rev().step_by(3) {
+            histories.reward_quiet(&pos, m, &quiet[..k / 2], 1 + k as i32 % 7, 3, &[None, None]);
+        }
+        let lazy = picked(&pos, &histories, false);
+        assert_eq!(lazy, picked(&pos, &histories, true));
+        assert_eq!(lazy.len(), moves.len());
+        // The order does follow the histories: the killer first among the
+        // quiet turns, some quiet turns moved ahead of generation order.
+        let quiet_text: Vec<String> = quiet.iter().map(|&m| pos.format_move(m)).collect();
+        let lazy_quiet: Vec<&String> = lazy.iter().filter(|t| quiet_text.contains(t)).collect();
+        assert_ne!(lazy_quiet, quiet_text.iter().collect::<Vec<_>>());
     }
 
     #[test]
