@@ -494,8 +494,11 @@ impl RunningHelpers {
     }
 }
 
-/// A helper's iterative deepening, full-window and one line, until
-/// `max_depth` or the stop: its last finished iteration.
+/// A helper's iterative deepening, one line, until `max_depth` or the
+/// stop: its last finished iteration. Each iteration searches a window
+/// around the last one's score, as the main thread does, so a helper
+/// reaches the main thread's depths and fills the table with entries it
+/// can use.
 fn helper_iterations<P: Variant>(
     helper: &mut Worker<P>,
     root: &P,
@@ -505,9 +508,10 @@ fn helper_iterations<P: Variant>(
 ) -> Option<ThreadBest> {
     // Helpers start at staggered depths so threads diverge.
     let mut depth = 1 + ((id + 1) % 2) as i32;
-    let mut last = None;
+    let mut last: Option<ThreadBest> = None;
     while depth <= max_depth && !shared.stop.load(Ordering::Relaxed) {
-        let score = helper.negamax(root, depth, -INFINITY, INFINITY, 0, true, false);
+        let guess = last.as_ref().map_or(0, |l| l.score);
+        let score = aspiration(helper, root, depth, guess, true);
         if helper.stopped || helper.pv[0].is_empty() {
             break;
         }
