@@ -2,8 +2,8 @@
 //! generated (most nodes with one end there); then the generated turns,
 //! scored once and picked lazily best first: tactical turns that do not
 //! lose material by static exchange (most valuable victim, capture
-//! history), killers, quiet turns by their histories, and last the
-//! tactical turns that lose material.
+//! history), killers, quiet turns by their histories (read when the first
+//! quiet turn is reached), and last the tactical turns that lose material.
 
 use crate::variants::Rules;
 
@@ -17,8 +17,8 @@ const BAD_TACTICAL: i32 = -(1 << 28);
 const BAND: i32 = 1 << 24;
 /// A quiet turn not yet scored by its histories: below the killers, above
 /// every scored quiet turn. The histories are read only when the picker
-/// reaches the quiet turns; most nodes that generate end before, on a
-/// capture or a killer.
+/// reaches the quiet turns, so a node cut by a capture or a killer never
+/// reads them, and the others read what their earlier siblings taught.
 const QUIET_UNSCORED: i32 = KILLER - 1;
 
 /// Which turns the picker hands out.
