@@ -66,12 +66,32 @@ fn uci_lines() -> Option<Vec<String>> {
     (!subcommand && !first.starts_with('-')).then_some(args)
 }
 
+/// A report read by `head` or the like ends quietly when the reader stops
+/// reading, as other command-line tools do, rather than panicking on the
+/// closed pipe. Not for the protocols, `gui` and `match`: they write to GUIs
+/// and engines, and a pipe that closes there is news to handle, not a
+/// reason to die.
+fn end_quietly_when_stdout_closes() {
+    #[cfg(unix)]
+    // SAFETY: sets one signal's action back to the default, before any
+    // thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() {
     if let Some(lines) = uci_lines() {
         chimera::uci::run_script(lines);
         return;
     }
     let cli = Cli::parse();
+    if !matches!(
+        cli.command,
+        None | Some(Cmd::Uci | Cmd::Xboard | Cmd::Gui(_) | Cmd::Match(_))
+    ) {
+        end_quietly_when_stdout_closes();
+    }
     match cli.command {
         // No subcommand: the GUI's first command picks the protocol.
         None => chimera::protocol::run(),

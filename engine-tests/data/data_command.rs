@@ -8,7 +8,8 @@
 //! - `chimera data merge` of the shards has the sum of their statistics;
 //! - shuffle keeps the records, dedupe removes repeated positions only,
 //!   split puts every game on one side;
-//! - bad input is one error line and a failing exit status.
+//! - bad input is one error line and a failing exit status;
+//! - a report to a reader that has gone (`| head`) ends without a panic.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -300,4 +301,37 @@ fn bad_input_is_one_error_line() {
     for f in [chess, atomic, out] {
         remove(&f);
     }
+}
+
+/// `chimera data stats FILE | head -0`: the reader is gone before the
+/// report is written, and the command ends as other tools do, by the
+/// signal of the closed pipe or quietly, not with a panic's message.
+#[test]
+fn a_report_to_a_closed_pipe_ends_without_a_panic() {
+    use chimera::datagen::file::DataWriter;
+    use chimera::variants::packed::Layout;
+    use chimera::variants::VariantId;
+    let file = temp_file("closed-pipe");
+    let variant = VariantId::Chess;
+    let layout = chimera::with_variant!(variant, P => Layout::of::<P>(variant));
+    DataWriter::create(&file, variant, &layout, "").unwrap();
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(["data", "stats", s(&file)])
+        .stdout(writer)
+        .output()
+        .expect("chimera runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr, "", "{:?}", out.status);
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert!(
+            out.status.success() || out.status.signal() == Some(libc::SIGPIPE),
+            "{:?}",
+            out.status
+        );
+    }
+    remove(&file);
 }
