@@ -2,7 +2,8 @@
 //! games (docs/nnue.md):
 //!
 //! - the engine's piece listing equals the one the trainer reads from a
-//!   packed record, and the input space has the documented size;
+//!   packed record, each backend's piece sets equal that listing, and the
+//!   input space has the documented size;
 //! - an accumulator brought along the game by the pieces that differ
 //!   (the search's stack, some plies skipped as in-check nodes are, stale
 //!   slots of earlier games left in place) evaluates as one computed
@@ -25,7 +26,7 @@ use chimera::nnue::network::Network;
 use chimera::nnue::stack::AccumulatorStack;
 use chimera::train::float::{sigmoid, Adam, Checkpoint, FloatNet, Sample};
 use chimera::variants::packed::{pack, pieces_from_packed, Layout, Packed};
-use chimera::variants::pieces::{pieces_from_view, PieceOn, Pieces};
+use chimera::variants::pieces::{pieces_from_view, PieceBoards, PieceOn, Pieces};
 use chimera::variants::{Rules, VariantId};
 use chimera::with_variant;
 
@@ -65,9 +66,16 @@ fn listing_matches_packed<P: Packed + Pieces>(variant: VariantId) {
         pos.pieces(&mut engine);
         pieces_from_view(&pos, &mut view);
         let white = pieces_from_packed(&layout, &buf, &mut packed);
-        // In packing order, as the accumulators' diff needs them.
+        // In packing order, as the data files hold them.
         assert_eq!(engine, view, "{}", pos.fen());
         assert_eq!(engine, packed, "{}", pos.fen());
+        // The search's accumulators compare the backend's own sets.
+        assert_eq!(
+            pos.piece_boards(),
+            PieceBoards::from_list(&view),
+            "{}",
+            pos.fen()
+        );
         assert_eq!(white, pos.white_to_move());
     }
 }
@@ -281,10 +289,24 @@ fn accumulators_of_more_pieces_than_a_game_holds_are_exact() {
         [view(true), view(false)]
     };
     assert_eq!(net.refresh(&space, &crowd).views, by_hand(&crowd));
+    let (crowd_sets, few_sets) = (PieceBoards::from_list(&crowd), PieceBoards::from_list(&few));
+    assert_eq!((crowd_sets.count(), few_sets.count()), (104, 6));
     let mut acc = net.refresh(&space, &few);
-    net.update(&space, &net.refresh(&space, &crowd), &mut acc, &crowd, &few);
+    net.update(
+        &space,
+        &net.refresh(&space, &crowd),
+        &mut acc,
+        &crowd_sets,
+        &few_sets,
+    );
     assert_eq!(acc.views, by_hand(&few), "104 pieces to 6");
-    net.update(&space, &net.refresh(&space, &few), &mut acc, &few, &crowd);
+    net.update(
+        &space,
+        &net.refresh(&space, &few),
+        &mut acc,
+        &few_sets,
+        &crowd_sets,
+    );
     assert_eq!(acc.views, by_hand(&crowd), "6 pieces to 104");
 }
 

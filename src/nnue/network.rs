@@ -24,7 +24,7 @@
 
 use super::features::{InputSpace, MAX_OUTPUT_BUCKETS};
 use super::simd;
-use crate::variants::pieces::{PieceOn, MAX_PIECES};
+use crate::variants::pieces::{PieceBoards, PieceOn, MAX_PIECES};
 use crate::variants::VariantId;
 
 pub const QA: i32 = 255;
@@ -225,22 +225,33 @@ impl Network {
         }
     }
 
+    /// [`Network::refresh_into`] from a position's piece sets.
+    pub fn refresh_boards(&self, space: &InputSpace, pieces: &PieceBoards, acc: &mut Accumulator) {
+        let mut list = [PieceOn::default(); 128];
+        let mut n = 0;
+        pieces.for_each(|p| {
+            list[n] = p;
+            n += 1;
+        });
+        self.refresh_into(space, &list[..n], acc);
+    }
+
     /// Brings `to` to the position with pieces `after` from `from`, the
-    /// accumulator of the position with pieces `before` (both lists
-    /// sorted): only the pieces that differ are added or taken off, in
-    /// one pass per view.
+    /// accumulator of the position with pieces `before`: only the pieces
+    /// that differ are added or taken off, in one pass per view. The sums
+    /// wrap, so the order of the changes does not matter.
     pub fn update(
         &self,
         space: &InputSpace,
         from: &Accumulator,
         to: &mut Accumulator,
-        before: &[PieceOn],
-        after: &[PieceOn],
+        before: &PieceBoards,
+        after: &PieceBoards,
     ) {
         let mut changes = Changes::new();
         // Past as many changes as pieces, a fresh accumulator is cheaper.
-        if !changes.between(before, after) || changes.added + changes.removed >= after.len() {
-            self.refresh_into(space, after, to);
+        if !changes.between(before, after) || changes.added + changes.removed >= after.count() {
+            self.refresh_boards(space, after, to);
             return;
         }
         let (mut adds, mut removes) = ([0usize; MAX_PIECES], [0usize; MAX_PIECES]);
@@ -300,34 +311,31 @@ impl Changes {
         }
     }
 
-    /// Fills in the changes between two sorted piece lists; false if they
-    /// are more than the buffers hold.
-    fn between(&mut self, before: &[PieceOn], after: &[PieceOn]) -> bool {
-        let (mut i, mut j) = (0, 0);
-        loop {
-            let take_before = match (before.get(i), after.get(j)) {
-                (Some(a), Some(b)) if a == b => {
-                    i += 1;
-                    j += 1;
-                    continue;
+    /// Fills in the changes between two positions' piece sets; false if
+    /// they are more than the buffers hold.
+    #[inline]
+    fn between(&mut self, before: &PieceBoards, after: &PieceBoards) -> bool {
+        for (nibble, (&was, &is)) in before.0.iter().zip(&after.0).enumerate() {
+            let mut differ = was ^ is;
+            while differ != 0 {
+                let square = differ.trailing_zeros() as u8;
+                let bit = differ & differ.wrapping_neg();
+                differ ^= bit;
+                let (list, count) = if is & bit != 0 {
+                    (0, &mut self.added)
+                } else {
+                    (1, &mut self.removed)
+                };
+                if *count == MAX_PIECES {
+                    return false;
                 }
-                (Some(a), Some(b)) => a < b,
-                (Some(_), None) => true,
-                (None, Some(_)) => false,
-                (None, None) => return true,
-            };
-            let (list, count, piece) = if take_before {
-                i += 1;
-                (1, &mut self.removed, before[i - 1])
-            } else {
-                j += 1;
-                (0, &mut self.added, after[j - 1])
-            };
-            if *count == MAX_PIECES {
-                return false;
+                self.pieces[list][*count] = PieceOn {
+                    square,
+                    nibble: nibble as u8,
+                };
+                *count += 1;
             }
-            self.pieces[list][*count] = piece;
-            *count += 1;
         }
+        true
     }
 }

@@ -6,9 +6,12 @@
 
 use super::network::QA;
 
-/// Lanes of `i16` one pass of [`apply`] keeps in registers: four AVX2
-/// registers, eight SSE ones.
-const CHUNK: usize = 64;
+/// Lanes of `i16` one pass of [`apply`] keeps in registers: eight AVX2
+/// registers (sixteen SSE ones, half of them spilled on the baseline).
+/// The part of a view past the last whole chunk goes in passes of
+/// [`SMALL_CHUNK`] (Omega's 32-wide network is one such pass).
+const CHUNK: usize = 128;
+const SMALL_CHUNK: usize = 32;
 
 /// `out = from + Σ w1 rows of added − Σ w1 rows of removed`, in one pass
 /// over the view (`w1` is input-major, rows of `out.len()` weights), with
@@ -53,9 +56,12 @@ fn apply_avx2(out: &mut [i16], from: &[i16], w1: &[i16], added: &[usize], remove
 
 /// The output layer by hand: left to itself, the compiler vectorises the
 /// baseline loop across the wrong dimension and gains nothing from AVX2.
-/// Sixteen accumulators a step: `c = clamp(a, 0, QA)` and `c · w` in full
-/// 32 bits from the low and high halves of the 16-bit products, then
-/// `(c · w) · c` in 32 bits, one term per lane per step as in the baseline.
+/// Sixteen accumulators a step: `c = clamp(a, 0, QA)`, then `c²`, exact
+/// in an unsigned 16-bit lane (`QA² < 2^16`), split into its low and high
+/// bytes so that `madd` (signed 16 × 16 bits, pairs summed in 32) can
+/// multiply each by the weight: `c² · w = lo · w + 256 · hi · w`. Two
+/// terms of at most `255 · |w|` per lane a step, fewer than the baseline's
+/// one of `QA² · |w|`, so [`output_steps`] holds for both.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn screlu_dot_avx2(acc: &[i16], w: &[i16], steps: usize) -> i64 {
@@ -63,6 +69,17 @@ fn screlu_dot_avx2(acc: &[i16], w: &[i16], steps: usize) -> i64 {
     let whole = acc.len() - acc.len() % LANES;
     assert!(w.len() >= whole);
     let (zero, qa) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
+    let low_byte = _mm256_set1_epi16(0xff);
+    let sum_lanes = |v: __m256i| -> i64 {
+        let wide = _mm256_add_epi64(
+            _mm256_cvtepi32_epi64(_mm256_castsi256_si128(v)),
+            _mm256_cvtepi32_epi64(_mm256_extracti128_si256::<1>(v)),
+        );
+        let mut four = [0i64; 4];
+        // SAFETY: four holds exactly 32 bytes.
+        unsafe { _mm256_storeu_si256(four.as_mut_ptr().cast(), wide) };
+        four.iter().sum()
+    };
     let mut total = 0i64;
     let mut i = 0;
     while i < whole {
@@ -78,31 +95,14 @@ fn screlu_dot_avx2(acc: &[i16], w: &[i16], steps: usize) -> i64 {
                 )
             };
             let c = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
-            let cw_low = _mm256_mullo_epi16(c, weights);
-            let cw_high = _mm256_mulhi_epi16(c, weights);
-            let cw = [
-                _mm256_unpacklo_epi16(cw_low, cw_high),
-                _mm256_unpackhi_epi16(cw_low, cw_high),
-            ];
-            let c32 = [
-                _mm256_unpacklo_epi16(c, zero),
-                _mm256_unpackhi_epi16(c, zero),
-            ];
-            low = _mm256_add_epi32(low, _mm256_mullo_epi32(cw[0], c32[0]));
-            high = _mm256_add_epi32(high, _mm256_mullo_epi32(cw[1], c32[1]));
+            let square = _mm256_mullo_epi16(c, c);
+            let square_low = _mm256_and_si256(square, low_byte);
+            let square_high = _mm256_srli_epi16::<8>(square);
+            low = _mm256_add_epi32(low, _mm256_madd_epi16(weights, square_low));
+            high = _mm256_add_epi32(high, _mm256_madd_epi16(weights, square_high));
             i += LANES;
         }
-        let widen = |v: __m256i| {
-            _mm256_add_epi64(
-                _mm256_cvtepi32_epi64(_mm256_castsi256_si128(v)),
-                _mm256_cvtepi32_epi64(_mm256_extracti128_si256::<1>(v)),
-            )
-        };
-        let sums = _mm256_add_epi64(widen(low), widen(high));
-        let mut four = [0i64; 4];
-        // SAFETY: four holds exactly 32 bytes.
-        unsafe { _mm256_storeu_si256(four.as_mut_ptr().cast(), sums) };
-        total += four.iter().sum::<i64>();
+        total += sum_lanes(low) + 256 * sum_lanes(high);
     }
     let tail = acc[whole..].iter().zip(&w[whole..]);
     total + tail.map(|(&a, &w)| i64::from(term(a, w))).sum::<i64>()
@@ -120,40 +120,58 @@ fn term(a: i16, w: i16) -> i32 {
 fn apply_body(out: &mut [i16], from: &[i16], w1: &[i16], added: &[usize], removed: &[usize]) {
     let hidden = out.len();
     assert_eq!(from.len(), hidden);
-    let row = |input: usize, start: usize, len: usize| {
-        &w1[input * hidden + start..input * hidden + start + len]
-    };
     let whole = hidden - hidden % CHUNK;
+    let small = hidden - hidden % SMALL_CHUNK;
     for start in (0..whole).step_by(CHUNK) {
-        let mut lanes = [0i16; CHUNK];
-        lanes.copy_from_slice(&from[start..start + CHUNK]);
-        for &input in added {
-            let w: &[i16; CHUNK] = row(input, start, CHUNK).try_into().expect("CHUNK long");
-            for (a, w) in lanes.iter_mut().zip(w) {
-                *a = a.wrapping_add(*w);
-            }
-        }
-        for &input in removed {
-            let w: &[i16; CHUNK] = row(input, start, CHUNK).try_into().expect("CHUNK long");
-            for (a, w) in lanes.iter_mut().zip(w) {
-                *a = a.wrapping_sub(*w);
-            }
-        }
-        out[start..start + CHUNK].copy_from_slice(&lanes);
+        apply_pass::<CHUNK>(out, from, w1, added, removed, start);
     }
-    // The rest, for networks whose width is not a multiple of CHUNK.
-    let tail = hidden - whole;
-    out[whole..].copy_from_slice(&from[whole..]);
+    for start in (whole..small).step_by(SMALL_CHUNK) {
+        apply_pass::<SMALL_CHUNK>(out, from, w1, added, removed, start);
+    }
+    // The rest, for networks whose width is not a multiple of SMALL_CHUNK.
+    let row = |input: usize| &w1[input * hidden + small..(input + 1) * hidden];
+    out[small..].copy_from_slice(&from[small..]);
     for &input in added {
-        for (a, w) in out[whole..].iter_mut().zip(row(input, whole, tail)) {
+        for (a, w) in out[small..].iter_mut().zip(row(input)) {
             *a = a.wrapping_add(*w);
         }
     }
     for &input in removed {
-        for (a, w) in out[whole..].iter_mut().zip(row(input, whole, tail)) {
+        for (a, w) in out[small..].iter_mut().zip(row(input)) {
             *a = a.wrapping_sub(*w);
         }
     }
+}
+
+/// [`apply_body`] on the `N` lanes from `start`, held in registers while
+/// every row is added and taken off.
+#[inline(always)]
+fn apply_pass<const N: usize>(
+    out: &mut [i16],
+    from: &[i16],
+    w1: &[i16],
+    added: &[usize],
+    removed: &[usize],
+    start: usize,
+) {
+    let hidden = out.len();
+    let row = |input: usize| -> &[i16; N] {
+        let at = input * hidden + start;
+        w1[at..at + N].try_into().expect("N long")
+    };
+    let mut lanes = [0i16; N];
+    lanes.copy_from_slice(&from[start..start + N]);
+    for &input in added {
+        for (a, w) in lanes.iter_mut().zip(row(input)) {
+            *a = a.wrapping_add(*w);
+        }
+    }
+    for &input in removed {
+        for (a, w) in lanes.iter_mut().zip(row(input)) {
+            *a = a.wrapping_sub(*w);
+        }
+    }
+    out[start..start + N].copy_from_slice(&lanes);
 }
 
 #[inline(always)]
@@ -201,7 +219,7 @@ mod tests {
 
     #[test]
     fn apply_equals_one_row_at_a_time_on_every_width() {
-        for hidden in [1, 8, 63, 64, 65, 128, 200, 256] {
+        for hidden in [1, 8, 31, 32, 33, 63, 64, 65, 128, 160, 200, 256] {
             let inputs = 10;
             let w1 = values(inputs * hidden, hidden as u64);
             let from = values(hidden, 99);

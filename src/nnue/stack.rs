@@ -1,7 +1,7 @@
 //! The accumulators of one search worker: one slot per ply. A node that
 //! wants its evaluation takes the nearest filled slot above it, copies it
 //! and applies the pieces that differ between that slot's position and its
-//! own. The slot usually holds an ancestor on the current path (a few
+//! own (compared as one set of squares per kind of piece). The slot usually holds an ancestor on the current path (a few
 //! pieces differ); when it holds a position of a subtree already left (a
 //! sibling's, where the node on the path did not evaluate), the difference
 //! is larger but the result is the same: an accumulator is a sum over
@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::features::InputSpace;
 use super::network::{Accumulator, Network};
-use crate::variants::pieces::{PieceOn, Pieces};
+use crate::variants::pieces::{PieceBoards, Pieces};
 
 /// How far up a node looks for an accumulator to start from; further than
 /// this, a fresh one is as cheap.
@@ -22,8 +22,8 @@ pub struct AccumulatorStack {
     net: Arc<Network>,
     space: InputSpace,
     accumulators: Vec<Accumulator>,
-    /// The pieces of the position each slot's accumulator is of, sorted.
-    pieces: Vec<Vec<PieceOn>>,
+    /// The pieces of the position each slot's accumulator is of.
+    pieces: Vec<PieceBoards>,
     valid: Vec<bool>,
     /// Accumulators computed afresh, and brought from another slot.
     pub refreshes: u64,
@@ -37,7 +37,7 @@ impl AccumulatorStack {
         };
         AccumulatorStack {
             accumulators: vec![empty; plies],
-            pieces: vec![Vec::with_capacity(48); plies],
+            pieces: vec![PieceBoards::default(); plies],
             valid: vec![false; plies],
             net,
             space,
@@ -59,10 +59,7 @@ impl AccumulatorStack {
     /// to move.
     pub fn evaluate<P: Pieces>(&mut self, pos: &P, ply: usize) -> i32 {
         let ply = ply.min(self.valid.len() - 1);
-        let mut pieces = std::mem::take(&mut self.pieces[ply]);
-        pieces.clear();
-        pos.pieces(&mut pieces);
-        debug_assert!(pieces.is_sorted(), "a listing in packing order");
+        let pieces = pos.piece_boards();
         let from = (ply.saturating_sub(MAX_DISTANCE)..ply)
             .rev()
             .find(|&k| self.valid[k]);
@@ -80,11 +77,11 @@ impl AccumulatorStack {
             }
             None => {
                 self.net
-                    .refresh_into(&self.space, &pieces, &mut self.accumulators[ply]);
+                    .refresh_boards(&self.space, &pieces, &mut self.accumulators[ply]);
                 self.refreshes += 1;
             }
         }
-        let bucket = self.space.output_bucket(pieces.len(), self.net.buckets);
+        let bucket = self.space.output_bucket(pieces.count(), self.net.buckets);
         self.pieces[ply] = pieces;
         self.valid[ply] = true;
         self.net

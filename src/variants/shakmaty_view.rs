@@ -4,7 +4,7 @@
 use shakmaty::{attacks, Bitboard, CastlingMode, Color, Move, Role, Square as ShakSquare};
 
 use super::packed::Packed;
-use super::pieces::{PieceOn, Pieces};
+use super::pieces::{PieceBoards, PieceOn, Pieces};
 use super::shakmaty_backend::{Shakmaty, ShakmatyVariant};
 use super::view::{BoardView, Grid, Part, Piece, Place, Square, TurnParts};
 use super::xboard::XboardVariant;
@@ -143,6 +143,19 @@ impl<P: ShakmatyVariant> Pieces for Shakmaty<P> {
                 nibble: (piece.role as u8 - 1) | u8::from(piece.color == Color::Black) << 3,
             });
         }
+    }
+
+    fn piece_boards(&self) -> PieceBoards {
+        let board = shakmaty::Position::board(&self.pos);
+        let mut boards = PieceBoards::default();
+        for color in [Color::White, Color::Black] {
+            let side = board.by_color(color);
+            for role in Role::ALL {
+                let nibble = (role as usize - 1) | usize::from(color == Color::Black) << 3;
+                boards.0[nibble] = u128::from((board.by_role(role) & side).0);
+            }
+        }
+        boards
     }
 }
 

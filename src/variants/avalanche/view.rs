@@ -8,7 +8,9 @@ use super::AvalanchePosition;
 use crate::variants::board8::piece::{piece as byte, EMPTY, PAWN};
 use crate::variants::board8::view::{index, piece, piece_of, place, square};
 use crate::variants::packed::Packed;
-use crate::variants::pieces::{pieces_from_mailbox, PieceOn, Pieces};
+use crate::variants::pieces::{
+    piece_boards_from_bitboards, pieces_from_mailbox, PieceBoards, PieceOn, Pieces,
+};
 use crate::variants::view::{BoardView, Choice, Grid, Part, Piece, Square, TurnParts};
 use crate::variants::VariantId;
 
@@ -83,6 +85,11 @@ impl BoardView for AvalanchePosition {
 impl Pieces for AvalanchePosition {
     fn pieces(&self, out: &mut Vec<PieceOn>) {
         pieces_from_mailbox(&self.board().mailbox, out);
+    }
+
+    fn piece_boards(&self) -> PieceBoards {
+        let board = self.board();
+        piece_boards_from_bitboards(&board.by_color, &board.by_role)
     }
 }
 

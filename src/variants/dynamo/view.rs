@@ -5,7 +5,9 @@ use super::geometry::OFF;
 use super::movegen::after_promotion;
 use super::{DynamoMove, DynamoPosition, MoveKind};
 use crate::variants::board8::view::{index, piece, place};
-use crate::variants::pieces::{pieces_from_mailbox, PieceOn, Pieces};
+use crate::variants::pieces::{
+    piece_boards_from_bitboards, pieces_from_mailbox, PieceBoards, PieceOn, Pieces,
+};
 use crate::variants::view::{BoardView, Grid, Part, Piece, Place, Square, TurnParts};
 use crate::variants::VariantId;
 
@@ -77,5 +79,9 @@ impl BoardView for DynamoPosition {
 impl Pieces for DynamoPosition {
     fn pieces(&self, out: &mut Vec<PieceOn>) {
         pieces_from_mailbox(&self.board, out);
+    }
+
+    fn piece_boards(&self) -> PieceBoards {
+        piece_boards_from_bitboards(&self.bits.color, &self.bits.role)
     }
 }

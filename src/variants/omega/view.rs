@@ -5,7 +5,7 @@ use super::board::{file_of, rank_of, square_at};
 use super::xboard;
 use super::{castle_squares, san, OmegaMove, OmegaPosition, BLACK, EMPTY, PIECE_LETTERS, WHITE};
 use crate::variants::packed::Packed;
-use crate::variants::pieces::{PieceOn, Pieces};
+use crate::variants::pieces::{PieceBoards, PieceOn, Pieces};
 use crate::variants::view::{BoardView, Grid, Part, Piece, Place, Square, TurnParts};
 use crate::variants::xboard::XboardVariant;
 use crate::variants::Rules;
@@ -131,6 +131,16 @@ impl Pieces for OmegaPosition {
                 });
             }
         }
+    }
+
+    fn piece_boards(&self) -> PieceBoards {
+        let mut boards = PieceBoards::default();
+        for color in 0..2 {
+            for kind in 0..8 {
+                boards.0[kind | color << 3] = self.pieces_of(kind, color);
+            }
+        }
+        boards
     }
 }
 
