@@ -1,11 +1,12 @@
 //! The accumulators of one search worker: one slot per ply. A node that
 //! wants its evaluation takes the nearest filled slot above it, copies it
 //! and applies the pieces that differ between that slot's position and its
-//! own (compared as one set of squares per kind of piece). The slot usually holds an ancestor on the current path (a few
-//! pieces differ); when it holds a position of a subtree already left (a
-//! sibling's, where the node on the path did not evaluate), the difference
-//! is larger but the result is the same: an accumulator is a sum over
-//! pieces, so the update from any position's pieces to another's is exact.
+//! own (compared as one set of squares per kind of piece). The slot
+//! usually holds an ancestor on the current path (a few pieces differ);
+//! when it holds a position of a subtree already left (a sibling's, where
+//! the node on the path did not evaluate), the difference is larger but
+//! the result is the same: an accumulator is a sum over pieces, so the
+//! update from any position's pieces to another's is exact.
 //! With no filled slot close by, the node computes its accumulator afresh.
 
 use std::sync::Arc;
