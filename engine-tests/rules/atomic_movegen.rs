@@ -8,9 +8,9 @@ use chimera::variants::{CastlingMode, VariantId};
 /// shakmaty's, the one it replaces: the same legal moves in the same order,
 /// the same tactical subset, the same verdict on every pseudo-legal move
 /// and the same legal en-passant square, at every node of short trees from
-/// the perft positions and along random games to their end (explosions,
-/// kings side by side, checks, castling through attacked squares, en
-/// passant and promotions).
+/// the perft positions and some checks, and along random games to their
+/// end (explosions, kings side by side, checks, castling through attacked
+/// squares, en passant and promotions).
 #[test]
 fn atomic_generator_agrees_with_shakmaty_move_for_move() {
     use chimera::rng::SplitMix64;
@@ -96,6 +96,19 @@ fn atomic_generator_agrees_with_shakmaty_move_for_move() {
             walk(&pos, 2, &mut nodes);
             starts.push(pos);
         }
+    }
+    // Checks a quiet turn may or may not answer: a rook's (blocks by a
+    // knight and a bishop), a knight's, a knight's and a rook's at once,
+    // and a rook's whose only block is by a knight pinned by a bishop.
+    for fen in [
+        "4k3/4r3/8/8/8/2N5/3B4/4K3 w - - 0 1",
+        "4k3/8/8/8/8/3n4/8/R3K2R w KQ - 0 1",
+        "4r2k/8/8/8/8/3n4/8/R3K3 w Q - 0 1",
+        "k3r3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",
+    ] {
+        let pos = AtomicPosition::from_fen(VariantId::Atomic, fen).unwrap();
+        assert!(pos.in_check(), "{fen}");
+        walk(&pos, 2, &mut nodes);
     }
     let mut rng = SplitMix64::new(36);
     for game in 0..500 {

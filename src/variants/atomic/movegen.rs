@@ -10,8 +10,9 @@
 //! king, castling), and legality is decided from the board: a capture by
 //! what its explosion removes, a king step by the attacks on its square, a
 //! quiet turn out of check by whether the piece alone blocked a line to
-//! the king. Only en passant, castling, quiet turns in check and quiet
-//! turns of such blockers are played on a copy.
+//! the king, a quiet turn in check by whether it blocks the one checking
+//! slider. Only en passant, castling and quiet turns of such blockers are
+//! played on a copy.
 
 use shakmaty::variant::Atomic;
 use shakmaty::{attacks, Bitboard, CastlingSide, Color, File, Move, Position, Rank, Role, Square};
@@ -68,8 +69,9 @@ struct Legality {
     /// Both kings, when both are on the board (else every turn is played
     /// on a copy).
     kings: Option<(Square, Square)>,
-    /// The mover is in check (kings side by side are never in check).
-    in_check: bool,
+    /// The enemy pieces that check the mover's king (none when the kings
+    /// stand side by side).
+    checkers: Bitboard,
     /// The pieces that alone stand between the mover's king and an enemy
     /// slider: a quiet turn of any other piece cannot open a line to it.
     blockers: Bitboard,
@@ -80,15 +82,15 @@ impl Legality {
         let us = pos.turn();
         let board = pos.board();
         let kings = board.king_of(us).zip(board.king_of(!us));
-        let (in_check, blockers) = kings.map_or((false, Bitboard::EMPTY), |(king, _)| {
+        let (checkers, blockers) = kings.map_or((Bitboard::EMPTY, Bitboard::EMPTY), |(king, _)| {
             (
-                pos.king_attackers(king, !us, board.occupied()).any(),
+                pos.king_attackers(king, !us, board.occupied()),
                 slider_blockers(pos, king),
             )
         });
         Legality {
             kings,
-            in_check,
+            checkers,
             blockers,
         }
     }
@@ -115,10 +117,17 @@ impl Legality {
             let occupied = pos.board().occupied() ^ from;
             return pos.king_attackers(to, !pos.turn(), occupied).is_empty();
         }
-        if !self.in_check && !self.blockers.contains(from) {
-            return true;
+        if self.blockers.contains(from) {
+            return played_is_legal(pos, m);
         }
-        played_is_legal(pos, m)
+        // A quiet turn explodes nothing and moves no king, and this piece
+        // opens no line to the king: it is legal out of check, and in check
+        // only if it stands between the king and the one checking slider.
+        self.checkers.is_empty()
+            || self
+                .checkers
+                .single_square()
+                .is_some_and(|checker| attacks::between(king, checker).contains(to))
     }
 }
 
