@@ -12,6 +12,8 @@
 //!   and are unique;
 //! - `history_index(m) < HISTORY_SLOTS`, `piece_to_index(m) < PIECE_TO_SLOTS`;
 //! - `see_ge(m, t)` holds for every threshold below some value and none above;
+//! - a turn `may_force` clears gives no check and, played, leaves no
+//!   `king_threatened()`;
 //! - `generate` appends (a filled buffer keeps its prefix) and
 //!   `count_moves() == generate().len()`;
 //! - `generate_tactical` gives exactly the turns of `generate` that
@@ -66,6 +68,8 @@ struct Stats {
     early_ends: u64,
     no_turns: u64,
     checks: u64,
+    /// Turns `may_force` cleared (said cannot be forcing).
+    cleared: u64,
     /// Checks where the FEN cannot carry the whole state (Dynamo's rook
     /// ownership; see its `Quirks`).
     fen_limited: u64,
@@ -185,6 +189,7 @@ fn check_position<P: Quirks>(
     let mut codes = HashSet::with_capacity(moves.len());
     let mut tokens = HashSet::with_capacity(moves.len());
     let mut token_list = Vec::with_capacity(moves.len());
+    let forcing_test = pos.forcing_test();
     for &m in &moves {
         stats.turns += 1;
         let code = P::encode(m);
@@ -242,6 +247,16 @@ fn check_position<P: Quirks>(
         let mut child_track = track.clone();
         P::track_play(&mut child_track, pos, m);
         child.play(m);
+        // A turn `may_force` clears gives no check and leaves no threat to
+        // the king: the search prunes it without playing it.
+        if !pos.may_force(&forcing_test, m) {
+            stats.cleared += 1;
+            assert!(
+                !child.in_check() && !child.king_threatened(),
+                "{}: may_force clears {m:?}, which forces",
+                ctx()
+            );
+        }
         assert_ne!(child.white_to_move(), pos.white_to_move(), "{}", ctx());
         assert_eq!(child.variant(), name, "{}", ctx());
         let child_ctx = || format!("{} after {}", ctx(), pos.format_move(m));
@@ -387,6 +402,11 @@ fn every_registered_variant_keeps_the_backend_contract() {
     for (name, stats) in results {
         println!("{name}: {stats:?}");
         assert!(stats.positions > 0 && stats.turns > 0, "{name}");
+        // Chess and atomic tell most quiet turns apart from forcing ones
+        // before playing them (87% and 45% of all turns on 2026-12-07).
+        if matches!(name, VariantId::Chess | VariantId::Atomic) {
+            assert!(stats.cleared * 3 > stats.turns, "{name}: {stats:?}");
+        }
         no_turns += stats.no_turns;
     }
     // The games must reach positions without turns somewhere, so that

@@ -508,6 +508,8 @@ impl<P: Variant> Worker<P> {
         let mut legal = 0;
         // A fail-high without the table's turn: the node fails high.
         let mut multi_cut = None;
+        // Worked out at the first turn that would be pruned.
+        let mut forcing_test = None;
         while let Some(m) = picker.next(pos, &self.history, ply, &context) {
             if excluded != 0 && P::encode(m) == excluded {
                 continue;
@@ -521,6 +523,37 @@ impl<P: Variant> Worker<P> {
             legal += 1;
             let quiet = !pos.is_tactical(m);
             let nodes_before = self.nodes;
+            let history = if quiet {
+                self.history.quiet_score(pos, m, &context)
+            } else {
+                0
+            };
+            // Pruned unless forcing: late-move pruning, futility pruning,
+            // and turns that put a piece where it is lost.
+            let prunable = ply > 0 && best_score > -MATE_BOUND && {
+                let lmr_depth = (depth - 1 - self.lmr_at(depth, legal)).max(0);
+                if quiet {
+                    (!pv_node && legal > (3 + depth * depth) / (2 - i32::from(improving)))
+                        || (!in_check
+                            && lmr_depth <= self.params.futility_max_depth
+                            && static_eval
+                                + self.params.futility_base
+                                + self.params.futility_margin * lmr_depth
+                                <= alpha)
+                        || (lmr_depth <= self.params.see_quiet_max_depth
+                            && !pos
+                                .see_ge(m, -self.params.see_quiet_margin * lmr_depth * lmr_depth))
+                } else {
+                    depth <= self.params.see_tactical_max_depth
+                        && !pos.see_ge(m, -self.params.see_tactical_margin * depth)
+                }
+            };
+            // Most pruned turns are ones the backend can tell are not
+            // forcing without playing them.
+            if prunable && !pos.may_force(forcing_test.get_or_insert_with(|| pos.forcing_test()), m)
+            {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(m);
             self.shared.tt.prefetch(child.hash());
@@ -529,38 +562,8 @@ impl<P: Variant> Worker<P> {
             // asked past the first turn only, which is never pruned or
             // reduced.
             let forcing = gives_check || (legal > 1 && child.king_threatened());
-            let history = if quiet {
-                self.history.quiet_score(pos, m, &context)
-            } else {
-                0
-            };
-            if ply > 0 && best_score > -MATE_BOUND && !forcing {
-                let lmr_depth = (depth - 1 - self.lmr_at(depth, legal)).max(0);
-                if quiet {
-                    // Late-move pruning, futility pruning, and quiet turns
-                    // that put a piece where it is lost.
-                    if !pv_node && legal > (3 + depth * depth) / (2 - i32::from(improving)) {
-                        continue;
-                    }
-                    if !in_check
-                        && lmr_depth <= self.params.futility_max_depth
-                        && static_eval
-                            + self.params.futility_base
-                            + self.params.futility_margin * lmr_depth
-                            <= alpha
-                    {
-                        continue;
-                    }
-                    if lmr_depth <= self.params.see_quiet_max_depth
-                        && !pos.see_ge(m, -self.params.see_quiet_margin * lmr_depth * lmr_depth)
-                    {
-                        continue;
-                    }
-                } else if depth <= self.params.see_tactical_max_depth
-                    && !pos.see_ge(m, -self.params.see_tactical_margin * depth)
-                {
-                    continue;
-                }
+            if prunable && !forcing {
+                continue;
             }
             let mut extension = i32::from(
                 gives_check && ply < 2 * depth as usize + self.params.max_check_extensions as usize,

@@ -29,6 +29,7 @@ mod pawn_key;
 pub mod pieces;
 pub mod registry;
 pub mod shakmaty_backend;
+pub mod shakmaty_check;
 mod shakmaty_san;
 mod shakmaty_view;
 pub mod view;
@@ -145,6 +146,10 @@ impl DrawRules {
 pub trait Rules: Clone + Send + Sync + 'static {
     /// One whole turn (perft counts one node per `Move`).
     type Move: Copy + Eq + Debug + Send + Sync + 'static;
+
+    /// What a position works out once so that [`Rules::may_force`] can
+    /// answer for each of its turns (`()` where it always says yes).
+    type ForcingTest: Copy + Default;
 
     /// The variants this backend plays (the registry hands it no other).
     const VARIANTS: &'static [VariantId];
@@ -296,6 +301,20 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// like a check when it prunes and reduces.
     fn king_threatened(&self) -> bool {
         false
+    }
+
+    /// [`Rules::may_force`]'s test for this position.
+    fn forcing_test(&self) -> Self::ForcingTest {
+        Self::ForcingTest::default()
+    }
+
+    /// Whether playing `m` may give check or leave the opponent's king
+    /// threatened ([`Rules::king_threatened`]): `false` only when it
+    /// certainly does neither, so that the search may prune the turn
+    /// without playing it. `test` is this position's
+    /// [`Rules::forcing_test`]. The default always says it may.
+    fn may_force(&self, _test: &Self::ForcingTest, _m: Self::Move) -> bool {
+        true
     }
 
     /// A game end that does not depend on the legal turns: an exploded king,

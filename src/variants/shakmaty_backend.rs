@@ -31,6 +31,8 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     /// Captures remove more than the captured piece (atomic explosions), so
     /// their keys are recomputed rather than updated.
     const EXPLOSIVE: bool;
+    /// [`Rules::ForcingTest`].
+    type ForcingTest: Copy + Default;
     /// Material won at once by a tactical move (for move ordering).
     fn tactical_gain(&self, m: Move) -> i32;
     /// [`Rules::see_ge`] under this variant's captures.
@@ -62,6 +64,10 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     fn king_threatened(&self) -> bool {
         false
     }
+    /// [`Rules::forcing_test`].
+    fn forcing_test(&self) -> Self::ForcingTest;
+    /// [`Rules::may_force`].
+    fn may_force(&self, test: &Self::ForcingTest, m: Move) -> bool;
     /// The en-passant square if a capture there is legal (shakmaty's
     /// `EnPassantMode::Legal`, which for atomic lists every legal move).
     fn ep_square_if_legal(&self) -> Option<Square> {
@@ -120,6 +126,7 @@ fn fen_error(e: &ParseFenError) -> String {
 
 impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     type Move = Move;
+    type ForcingTest = P::ForcingTest;
     const VARIANTS: &'static [VariantId] = &[P::ID];
     const HISTORY_SLOTS: usize = 64 * 64;
     const PIECE_TO_SLOTS: usize = 12 * 64;
@@ -254,6 +261,16 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
 
     fn king_threatened(&self) -> bool {
         self.pos.king_threatened()
+    }
+
+    #[inline]
+    fn forcing_test(&self) -> P::ForcingTest {
+        self.pos.forcing_test()
+    }
+
+    #[inline]
+    fn may_force(&self, test: &P::ForcingTest, m: Move) -> bool {
+        self.pos.may_force(test, m)
     }
 
     fn early_end(&self) -> Option<GameEnd> {

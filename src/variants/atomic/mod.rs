@@ -1,6 +1,7 @@
 //! Atomic chess (lichess rules), backed by shakmaty's `variant::Atomic`,
 //! with a generator of its own (`movegen`) for speed.
 
+mod forcing;
 pub mod movegen;
 
 use shakmaty::variant::Atomic;
@@ -17,6 +18,7 @@ impl ShakmatyVariant for Atomic {
     const ID: VariantId = VariantId::Atomic;
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const EXPLOSIVE: bool = true;
+    type ForcingTest = forcing::ForcingTest;
     const BENCH_DEPTH: i32 = 12;
     // XBoard 4.9.1's atomic lets a king capture and counts any piece as
     // mating material: a mate or stalemate only a king capture would break
@@ -115,6 +117,14 @@ impl ShakmatyVariant for Atomic {
 
     fn ep_square_if_legal(&self) -> Option<Square> {
         movegen::legal_ep_square(self)
+    }
+
+    fn forcing_test(&self) -> forcing::ForcingTest {
+        forcing::ForcingTest::of(self)
+    }
+
+    fn may_force(&self, test: &forcing::ForcingTest, m: Move) -> bool {
+        test.may_force(m)
     }
 
     /// A piece of the side to move beside its king that the opponent can

@@ -160,6 +160,7 @@ fn bishops_on_one_colour(bishops: u64) -> bool {
 
 impl Rules for AvalanchePosition {
     type Move = Turn;
+    type ForcingTest = ();
     const VARIANTS: &'static [VariantId] = &[
         VariantId::Avalanche,
         VariantId::AvalancheBalanced,

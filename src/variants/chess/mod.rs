@@ -5,6 +5,7 @@ pub mod see;
 use shakmaty::{Move, Position};
 
 use super::shakmaty_backend::{role_value, Shakmaty, ShakmatyVariant};
+use super::shakmaty_check::CheckTest;
 use super::xboard::XboardVariant;
 use super::{EndReason, GameEnd, Outcome, VariantId};
 
@@ -15,6 +16,7 @@ impl ShakmatyVariant for shakmaty::Chess {
     const ID: VariantId = VariantId::Chess;
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const EXPLOSIVE: bool = false;
+    type ForcingTest = CheckTest;
     const BENCH_DEPTH: i32 = 11;
     const XBOARD: XboardVariant = XboardVariant {
         chess960: Some("fischerandom"),
@@ -48,5 +50,14 @@ impl ShakmatyVariant for shakmaty::Chess {
         } else {
             None
         }
+    }
+
+    fn forcing_test(&self) -> CheckTest {
+        CheckTest::of(self)
+    }
+
+    /// Chess threatens the king only by check.
+    fn may_force(&self, test: &CheckTest, m: Move) -> bool {
+        test.may_check(m)
     }
 }

@@ -286,6 +286,7 @@ impl DynamoPosition {
 
 impl Rules for DynamoPosition {
     type Move = DynamoMove;
+    type ForcingTest = ();
     const VARIANTS: &'static [VariantId] = &[VariantId::Dynamo];
     /// Mover from (64) x mover to (65, `off` included).
     const HISTORY_SLOTS: usize = 64 * 65;

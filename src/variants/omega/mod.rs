@@ -340,6 +340,7 @@ impl OmegaPosition {
 
 impl Rules for OmegaPosition {
     type Move = OmegaMove;
+    type ForcingTest = ();
     const VARIANTS: &'static [VariantId] = &[VariantId::Omega];
     const HISTORY_SLOTS: usize = NUM_SQUARES * NUM_SQUARES;
     const PIECE_TO_SLOTS: usize = 16 * NUM_SQUARES;
