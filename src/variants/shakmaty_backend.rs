@@ -28,8 +28,9 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     const BENCH_DEPTH: i32;
     /// How XBoard plays the variant ([`super::view::BoardView::xboard`]).
     const XBOARD: super::xboard::XboardVariant;
-    /// Captures remove more than the captured piece (atomic explosions), so
-    /// their keys are recomputed rather than updated.
+    /// Captures remove more than the captured piece (atomic explosions) and
+    /// put nothing down: their keys lose whatever stood on the squares they
+    /// empty.
     const EXPLOSIVE: bool;
     /// [`Rules::ForcingTest`].
     type ForcingTest: Copy + Default;
@@ -233,8 +234,18 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     #[inline]
     fn play(&mut self, m: Move) {
         if P::EXPLOSIVE && m.is_capture() {
+            // The capture only empties squares: the key loses the pieces
+            // that stood on them.
+            let before = self.pos.board().clone();
+            let rights_before = rights_mask(&self.pos);
+            let mut key = self.key ^ Zobrist64::zobrist_for_white_turn().0 ^ ep_key(&self.pos);
             self.pos.play_unchecked(m);
-            self.key = Self::full_key(&self.pos);
+            for sq in before.occupied() ^ self.pos.board().occupied() {
+                if let Some(piece) = before.piece_at(sq) {
+                    key ^= Zobrist64::zobrist_for_piece(sq, piece).0;
+                }
+            }
+            self.key = key ^ rights_key(rights_before ^ rights_mask(&self.pos)) ^ ep_key(&self.pos);
             return;
         }
         let rights_before = rights_mask(&self.pos);

@@ -55,23 +55,25 @@ impl ShakmatyVariant for Atomic {
         let us = self.turn();
         let to = m.to();
         let mut gain = -role_value(m.role());
-        if let Some(victim) = board.piece_at(to) {
-            gain += role_value(victim.role);
-        } else {
-            gain += role_value(Role::Pawn); // en passant
-        }
-        for sq in attacks::king_attacks(to) & !board.pawns() {
-            if sq == from {
-                continue;
-            }
-            if let Some(p) = board.piece_at(sq) {
-                let v = if p.role == Role::King {
-                    20000
-                } else {
-                    role_value(p.role)
-                };
-                gain += if p.color == us { -v } else { v };
-            }
+        // The victim, or en passant's pawn.
+        gain += role_value(board.role_at(to).unwrap_or(Role::Pawn));
+        // The pieces around, counted role by role.
+        let blast = attacks::king_attacks(to).without(from) & !board.pawns();
+        let ours = board.by_color(us);
+        for role in [
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+        ] {
+            let here = blast & board.by_role(role);
+            let v = if role == Role::King {
+                20000
+            } else {
+                role_value(role)
+            };
+            gain += v * ((here & !ours).count() as i32 - (here & ours).count() as i32);
         }
         gain
     }
@@ -154,6 +156,23 @@ mod tests {
         AtomicPosition::from_fen(VariantId::Atomic, fen)
             .unwrap()
             .king_threatened()
+    }
+
+    fn gain(fen: &str, token: &str) -> i32 {
+        let pos = AtomicPosition::from_fen(VariantId::Atomic, fen).unwrap();
+        pos.tactical_gain(pos.parse_move(token).unwrap())
+    }
+
+    #[test]
+    fn a_capture_gains_what_its_explosion_removes() {
+        // Nb5xd6 (-320 + 330) also explodes the knight on c6 (+320), the
+        // queen on e6 (+950), its own rook on e5 (-500) and bishop on c5
+        // (-330); the pawn on d7 survives: 450.
+        assert_eq!(gain("7k/3p4/2nbq3/1NB1R3/8/8/8/7K w - - 0 1", "b5d6"), 450);
+        // The black king beside d6 explodes: 10 + 20000.
+        assert_eq!(gain("8/4k3/3b4/1N6/8/8/8/4K3 w - - 0 1", "b5d6"), 20010);
+        // En passant: a pawn for a pawn, the knight beside d6 explodes.
+        assert_eq!(gain("4k3/8/2n5/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 320);
     }
 
     #[test]

@@ -18,12 +18,11 @@ use shakmaty::variant::Atomic;
 use shakmaty::{attacks, Bitboard, CastlingSide, Color, File, Move, Position, Rank, Role, Square};
 
 use crate::variants::retain_from;
-use crate::variants::shakmaty_backend::is_tactical;
 
 /// Appends the legal turns of `pos`, in shakmaty's order.
 pub fn legal_moves(pos: &Atomic, out: &mut Vec<Move>) {
     let start = out.len();
-    pseudo_legal_moves(pos, out);
+    pseudo_legal_moves::<false>(pos, out);
     retain_legal(pos, out, start);
 }
 
@@ -31,8 +30,7 @@ pub fn legal_moves(pos: &Atomic, out: &mut Vec<Move>) {
 /// in the order [`legal_moves`] gives them.
 pub fn tactical_moves(pos: &Atomic, out: &mut Vec<Move>) {
     let start = out.len();
-    pseudo_legal_moves(pos, out);
-    retain_from(out, start, is_tactical);
+    pseudo_legal_moves::<true>(pos, out);
     retain_legal(pos, out, start);
 }
 
@@ -40,7 +38,7 @@ pub fn tactical_moves(pos: &Atomic, out: &mut Vec<Move>) {
 /// (`scratch`, an empty buffer to list the pseudo-legal turns in, is left
 /// empty).
 pub fn is_legal(pos: &Atomic, m: Move, scratch: &mut Vec<Move>) -> bool {
-    pseudo_legal_moves(pos, scratch);
+    pseudo_legal_moves::<false>(pos, scratch);
     let legal = scratch.contains(&m) && Legality::of(pos).allows(pos, m);
     scratch.clear();
     legal
@@ -197,19 +195,21 @@ fn played_is_legal(pos: &Atomic, m: Move) -> bool {
     }
 }
 
-/// shakmaty's pseudo-legal atomic turns, in its order. Kings move only to
-/// empty squares (a king cannot capture in atomic).
-fn pseudo_legal_moves(pos: &Atomic, out: &mut Vec<Move>) {
+/// shakmaty's pseudo-legal atomic turns, in its order; with `TACTICAL`,
+/// only those [`is_tactical`](crate::variants::shakmaty_backend::is_tactical) accepts (captures and queen promotions), in
+/// the same order. Kings move only to empty squares (a king cannot capture
+/// in atomic).
+fn pseudo_legal_moves<const TACTICAL: bool>(pos: &Atomic, out: &mut Vec<Move>) {
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_color(us);
-    let target = !ours;
+    let target = if TACTICAL { board.by_color(!us) } else { !ours };
     if let Some(to) = pos.maybe_ep_square() {
         for from in board.pawns() & ours & attacks::pawn_attacks(!us, to) {
             out.push(Move::EnPassant { from, to });
         }
     }
-    pawn_moves(pos, out);
+    pawn_moves::<TACTICAL>(pos, out);
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for from in board.by_role(role) & ours {
             for to in attacks::attacks(from, role.of(us), board.occupied()) & target {
@@ -222,6 +222,9 @@ fn pseudo_legal_moves(pos: &Atomic, out: &mut Vec<Move>) {
                 });
             }
         }
+    }
+    if TACTICAL {
+        return;
     }
     if let Some(king) = board.king_of(us) {
         for to in attacks::king_attacks(king) & !board.occupied() {
@@ -239,7 +242,7 @@ fn pseudo_legal_moves(pos: &Atomic, out: &mut Vec<Move>) {
     }
 }
 
-fn pawn_moves(pos: &Atomic, out: &mut Vec<Move>) {
+fn pawn_moves<const TACTICAL: bool>(pos: &Atomic, out: &mut Vec<Move>) {
     let board = pos.board();
     let us = pos.turn();
     let pawns = board.pawns() & board.by_color(us);
@@ -261,6 +264,19 @@ fn pawn_moves(pos: &Atomic, out: &mut Vec<Move>) {
         }
     }
     let singles = pawns.shift(forward) & !board.occupied();
+    if TACTICAL {
+        // Of the pushes, only the promotions to a queen.
+        for to in singles & Bitboard::BACKRANKS {
+            out.push(Move::Normal {
+                role: Role::Pawn,
+                from: offset(to, -forward),
+                capture: None,
+                to,
+                promotion: Some(Role::Queen),
+            });
+        }
+        return;
+    }
     for (to, promoting) in split_back_ranks(singles) {
         push_pawn(out, offset(to, -forward), to, None, promoting);
     }
