@@ -308,6 +308,17 @@ fn accumulators_of_more_pieces_than_a_game_holds_are_exact() {
         &crowd_sets,
     );
     assert_eq!(acc.views, by_hand(&crowd), "6 pieces to 104");
+    // Twenty pieces off: more changes than the update's buffers hold,
+    // fewer than the pieces left.
+    let most: Vec<PieceOn> = crowd[20..].to_vec();
+    net.update(
+        &space,
+        &net.refresh(&space, &crowd),
+        &mut acc,
+        &crowd_sets,
+        &PieceBoards::from_list(&most),
+    );
+    assert_eq!(acc.views, by_hand(&most), "104 pieces to 84");
 }
 
 #[test]

@@ -254,7 +254,7 @@ impl Network {
             self.refresh_boards(space, after, to);
             return;
         }
-        let (mut adds, mut removes) = ([0usize; MAX_PIECES], [0usize; MAX_PIECES]);
+        let (mut adds, mut removes) = ([0usize; MAX_CHANGES], [0usize; MAX_CHANGES]);
         for (v, white) in [true, false].into_iter().enumerate() {
             for (slot, &p) in adds.iter_mut().zip(&changes.pieces[0][..changes.added]) {
                 *slot = space.input(p, white);
@@ -294,10 +294,15 @@ impl Network {
     }
 }
 
+/// Most pieces [`Network::update`] adds, or takes off, before it refreshes
+/// instead: a turn changes a few (an atomic explosion up to ten), and small
+/// buffers cost less to set up on every update.
+const MAX_CHANGES: usize = 16;
+
 /// The pieces two positions do not share: the ones added, then the ones
 /// taken off.
 struct Changes {
-    pieces: [[PieceOn; MAX_PIECES]; 2],
+    pieces: [[PieceOn; MAX_CHANGES]; 2],
     added: usize,
     removed: usize,
 }
@@ -305,7 +310,7 @@ struct Changes {
 impl Changes {
     fn new() -> Changes {
         Changes {
-            pieces: [[PieceOn::default(); MAX_PIECES]; 2],
+            pieces: [[PieceOn::default(); MAX_CHANGES]; 2],
             added: 0,
             removed: 0,
         }
@@ -326,7 +331,7 @@ impl Changes {
                 } else {
                     (1, &mut self.removed)
                 };
-                if *count == MAX_PIECES {
+                if *count == MAX_CHANGES {
                     return false;
                 }
                 self.pieces[list][*count] = PieceOn {
