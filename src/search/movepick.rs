@@ -115,10 +115,12 @@ impl<P: Rules> MovePicker<P> {
         } else if self.mode == Mode::Tactical {
             self.moves.retain(|&m| pos.is_tactical(m));
         }
-        // The table turn was handed out already.
+        // The table turn was handed out already (its code is unique).
         if self.table_code != 0 && self.mode == Mode::All {
             let code = self.table_code;
-            self.moves.retain(|&m| P::encode(m) != code);
+            if let Some(i) = self.moves.iter().position(|&m| P::encode(m) == code) {
+                self.moves.remove(i);
+            }
         }
     }
 
@@ -127,12 +129,18 @@ impl<P: Rules> MovePicker<P> {
     fn score(&mut self, pos: &P, histories: &Histories, ply: usize) {
         let killers = histories.killers(ply);
         self.scores.clear();
-        let table_code = self.table_code;
+        // Only quiescence's list can hold the table turn (a tactical one):
+        // elsewhere it was handed out first and taken off the list.
+        let table_code = match self.mode {
+            Mode::Tactical => self.table_code,
+            Mode::All => 0,
+        };
         let mut unscored = false;
         self.scores.extend(self.moves.iter().map(|&m| {
-            if P::encode(m) == table_code {
-                TABLE_TURN
-            } else if pos.is_tactical(m) {
+            if pos.is_tactical(m) {
+                if table_code != 0 && P::encode(m) == table_code {
+                    return TABLE_TURN;
+                }
                 let value = (pos.tactical_gain(m) + histories.capture_score(pos, m) / 4)
                     .clamp(-BAND + 1, BAND - 1);
                 if pos.see_ge(m, 0) {
@@ -140,6 +148,9 @@ impl<P: Rules> MovePicker<P> {
                 } else {
                     BAD_TACTICAL + value
                 }
+            } else if killers == [0, 0] {
+                unscored = true;
+                QUIET_UNSCORED
             } else {
                 let code = P::encode(m);
                 if code == killers[0] {
