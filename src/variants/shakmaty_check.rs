@@ -1,9 +1,9 @@
 //! Whether a move of a shakmaty position may give check, told from the
 //! board before the move is played: the squares from which each kind of
-//! piece would attack the enemy king, and the pieces that alone stand
-//! between that king and the rest of the board. The search prunes a turn
-//! only if it is not forcing, and a turn this test clears need not be
-//! played to find that out (Stockfish's check squares and blockers).
+//! piece would attack the enemy king, and the pieces first met on each
+//! line from that king. The search prunes a turn only if it is not
+//! forcing, and a turn this test clears need not be played to find that
+//! out (Stockfish's check squares and blockers).
 
 use shakmaty::{attacks, Bitboard, Move, Piece, Position, Role};
 
@@ -13,7 +13,7 @@ pub struct CheckTest {
     /// No enemy king: the test knows nothing and says yes.
     known: bool,
     /// By role (pawn first): the squares from which a piece of the mover
-    /// of that role attacks the enemy king, with today's occupancy.
+    /// of that role attacks the enemy king, on the board before the move.
     check_squares: [Bitboard; 6],
     /// The pieces first met on every line from the enemy king: a line to
     /// it can open only where one of them leaves.
@@ -45,8 +45,8 @@ impl CheckTest {
     /// only when it certainly does not. A piece that lands on a square
     /// that attacks the king, or leaves a square on a line from it, may;
     /// so may every castling, en passant and promotion, which the test
-    /// does not follow. The direct test is exact with today's occupancy:
-    /// a slider moving away from the king along its own line cannot
+    /// does not follow. The direct test is exact on the board before the
+    /// move: a slider moving away from the king along its own line cannot
     /// uncover itself, since the king would then be in check already, on
     /// its opponent's turn.
     pub fn may_check(&self, m: Move) -> bool {
