@@ -196,7 +196,7 @@ fn played_is_legal(pos: &Atomic, m: Move) -> bool {
 }
 
 /// shakmaty's pseudo-legal atomic turns, in its order; with `TACTICAL`,
-/// only those [`is_tactical`](crate::variants::shakmaty_backend::is_tactical) accepts (captures and queen promotions), in
+/// only the captures and queen promotions (what `is_tactical` accepts), in
 /// the same order. Kings move only to empty squares (a king cannot capture
 /// in atomic).
 fn pseudo_legal_moves<const TACTICAL: bool>(pos: &Atomic, out: &mut Vec<Move>) {
