@@ -142,6 +142,60 @@ fn infinite_search_stops_on_stop_and_answers_isready_meanwhile() {
     assert!(e.sync().is_empty());
 }
 
+/// The number after `key` in an `info` line.
+fn info_field(line: &str, key: &str) -> u64 {
+    let mut words = line.split_whitespace().skip_while(|&w| w != key);
+    words
+        .nth(1)
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("{key} in {line}"))
+}
+
+/// The first turn of an `info` line's pv.
+fn pv_first(line: &str) -> &str {
+    line.split(" pv ")
+        .nth(1)
+        .and_then(|pv| pv.split(' ').next())
+        .unwrap_or_default()
+}
+
+#[test]
+fn the_last_info_lines_count_the_whole_search() {
+    // A node limit cuts an iteration off: the last lines repeat the last
+    // finished iteration's lines, each slot in order, with every node
+    // searched (at least the limit), as Stockfish's last `info`.
+    let mut e = Engine::start();
+    for (multipv, variant) in [(1, "chess"), (3, "chess"), (1, "atomic")] {
+        e.send(&format!("setoption name UCI_Variant value {variant}"));
+        e.send(&format!("setoption name MultiPV value {multipv}"));
+        e.send("position startpos moves e2e4");
+        e.send("go nodes 60000");
+        let out = e.until(|l| l.starts_with("bestmove"));
+        let infos: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth")).collect();
+        let last = &infos[infos.len() - multipv..];
+        for (slot, line) in last.iter().enumerate() {
+            assert_eq!(info_field(line, "multipv"), slot as u64 + 1, "{out:?}");
+            assert!(info_field(line, "nodes") >= 60000, "{variant}: {line}");
+            assert_eq!(info_field(line, "depth"), info_field(last[0], "depth"));
+        }
+        let best = out.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert_eq!(pv_first(last[0]), best, "{out:?}");
+    }
+    // `stop` cuts a search off too: the last line's time is the search's.
+    e.send("setoption name MultiPV value 1");
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(600));
+    e.send("stop");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    let last = out
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .unwrap();
+    assert!(info_field(last, "time") >= 500, "{last}");
+}
+
 #[test]
 fn ponder_waits_for_ponderhit() {
     let mut e = Engine::start();

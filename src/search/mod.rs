@@ -308,37 +308,62 @@ impl Searcher {
             Some(tb) if !is_mate(score) => tb,
             _ => score,
         };
-        // Lines pass through untouched (no copy) unless the tables' score
-        // replaces theirs.
-        let report = &mut |info: &SearchInfo| match shown(info.score) {
-            score if score == info.score => report(info),
-            score => report(&SearchInfo {
-                score,
-                ..info.clone()
-            }),
+        // The lines last reported, one per `multipv` slot, as sent.
+        let mut last_lines: Vec<SearchInfo> = Vec::new();
+        let mut result = {
+            let report = &mut |info: &SearchInfo| {
+                let shown_info = SearchInfo {
+                    score: shown(info.score),
+                    ..info.clone()
+                };
+                if shown_info.multipv <= 1 {
+                    last_lines.clear();
+                }
+                report(&shown_info);
+                last_lines.push(shown_info);
+            };
+            let mut result = iterate(
+                &mut main,
+                root,
+                limits,
+                max_depth,
+                multipv,
+                turns.count,
+                report,
+            );
+            let seldepth = main.seldepth;
+            self.main = Some(main);
+            // The helpers stop with the main thread; their last iterations vote.
+            let helper_bests = helpers.stop(shared);
+            if multipv == 1 {
+                take_the_vote(&mut result, helper_bests, shared, seldepth, report);
+            }
+            result
         };
-        let mut result = iterate(
-            &mut main,
-            root,
-            limits,
-            max_depth,
-            multipv,
-            turns.count,
-            report,
-        );
-        let seldepth = main.seldepth;
-        self.main = Some(main);
-        // The helpers stop with the main thread; their last iterations vote.
-        let helper_bests = helpers.stop(shared);
-        if multipv == 1 {
-            take_the_vote(&mut result, helper_bests, shared, seldepth, report);
-        }
         if result.best.is_none() {
             // Stopped before any iteration finished.
             result.best = Some(root.format_move(turns.fallback));
         }
         result.nodes = shared.nodes.load(Ordering::Relaxed);
         result.score = shown(result.score);
+        // Nodes searched after the last line (an iteration cut off by a
+        // limit or `stop`, the helpers' last work) are counted in a last
+        // word that repeats the lines with the whole search's counters, as
+        // Stockfish ends a search: GUIs and tools read nodes per second and
+        // the time from it.
+        if last_lines.last().is_some_and(|l| l.nodes < result.nodes) {
+            for line in &last_lines {
+                let (depth, score, pv) = (line.depth, line.score, line.pv.clone());
+                report(&line_info(
+                    shared,
+                    line.seldepth,
+                    depth,
+                    line.multipv,
+                    score,
+                    pv,
+                ));
+            }
+        }
         result
     }
 
