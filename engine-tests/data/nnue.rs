@@ -227,8 +227,12 @@ fn stack_matches_fresh<P: Pieces>(variant: VariantId) {
             stack.clear();
         }
         // Sometimes skip a ply's evaluation (a node in check), so that the
-        // stack brings an accumulator over two turns.
-        if ply % 5 != 3 {
+        // stack brings an accumulator over two turns; sometimes leave only
+        // the pieces (an evaluation from the table), two plies running, so
+        // that a node below computes those plies' accumulators first.
+        if matches!(ply % 7, 5 | 6) {
+            stack.skip(pos, ply);
+        } else if ply % 7 != 3 {
             let incremental = stack.evaluate(pos, ply);
             pieces.clear();
             pos.pieces(&mut pieces);

@@ -492,4 +492,22 @@ mod tests {
         engine.stop();
         assert!(engine.wants(fourth));
     }
+
+    #[test]
+    fn another_network_empties_the_table_and_its_evaluations() {
+        use crate::nnue::networks::EvalChoice;
+        let mut engine = Engine::new(VariantId::Chess, 1, 1);
+        let depth_eight = request(Limits {
+            depth: Some(8),
+            ..Limits::default()
+        });
+        engine.go(depth_eight, |_| {}, |_, _, _| {}).unwrap();
+        engine.wait();
+        assert!(engine.shared.tt.hashfull() > 0);
+        engine
+            .set_option(options::Change::EvalFile(EvalChoice::Tables))
+            .unwrap();
+        engine.wait();
+        assert_eq!(engine.shared.tt.hashfull(), 0);
+    }
 }

@@ -88,6 +88,9 @@ impl Engine {
             Change::SearchParam(name, value) => set_search_param(name, value)?,
             Change::EvalFile(choice) => {
                 let now = self.networks.choose(&choice)?;
+                // The table keeps each position's evaluation: another
+                // network's must not outlive it.
+                self.clear_hash()?;
                 notices.push(Notice::Info(format!("EvalFile: {now}")));
             }
         }

@@ -19,13 +19,25 @@ use crate::variants::pieces::{PieceBoards, Pieces};
 /// this, a fresh one is as cheap.
 const MAX_DISTANCE: usize = 4;
 
+/// What a slot holds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    /// Nothing of this search.
+    Empty,
+    /// Only the pieces of its position: the node took its evaluation from
+    /// the table, and the accumulator is computed if a node below asks.
+    Pieces,
+    /// The pieces and their accumulator.
+    Ready,
+}
+
 pub struct AccumulatorStack {
     net: Arc<Network>,
     space: InputSpace,
     accumulators: Vec<Accumulator>,
     /// The pieces of the position each slot's accumulator is of.
     pieces: Vec<PieceBoards>,
-    valid: Vec<bool>,
+    slots: Vec<Slot>,
     /// Accumulators computed afresh, and brought from another slot.
     pub refreshes: u64,
     pub updates: u64,
@@ -39,7 +51,7 @@ impl AccumulatorStack {
         AccumulatorStack {
             accumulators: vec![empty; plies],
             pieces: vec![PieceBoards::default(); plies],
-            valid: vec![false; plies],
+            slots: vec![Slot::Empty; plies],
             net,
             space,
             refreshes: 0,
@@ -53,39 +65,68 @@ impl AccumulatorStack {
 
     /// Forgets every slot (a new search).
     pub fn clear(&mut self) {
-        self.valid.fill(false);
+        self.slots.fill(Slot::Empty);
     }
 
     /// The network's evaluation of `pos`, the node at `ply`, for the side
     /// to move.
     pub fn evaluate<P: Pieces>(&mut self, pos: &P, ply: usize) -> i32 {
-        let ply = ply.min(self.valid.len() - 1);
-        let pieces = pos.piece_boards();
+        let ply = self.note(pos, ply);
+        self.fill(ply);
+        let bucket = self
+            .space
+            .output_bucket(self.pieces[ply].count(), self.net.buckets);
+        self.net
+            .evaluate(&self.accumulators[ply], pos.white_to_move(), bucket)
+    }
+
+    /// The node at `ply`, `pos`, knows its evaluation (from the table): its
+    /// slot keeps the pieces, and the accumulator waits until a node below
+    /// wants it (most such nodes end with no evaluation below them).
+    pub fn skip<P: Pieces>(&mut self, pos: &P, ply: usize) {
+        self.note(pos, ply);
+    }
+
+    /// Puts the pieces of `pos` in the slot of `ply`; the slot.
+    fn note<P: Pieces>(&mut self, pos: &P, ply: usize) -> usize {
+        let ply = ply.min(self.slots.len() - 1);
+        self.pieces[ply] = pos.piece_boards();
+        self.slots[ply] = Slot::Pieces;
+        ply
+    }
+
+    /// Computes the accumulator of slot `ply`, which holds pieces, from the
+    /// nearest slot above that holds any (computing that one first when it
+    /// holds only pieces), or afresh.
+    fn fill(&mut self, ply: usize) {
         let from = (ply.saturating_sub(MAX_DISTANCE)..ply)
             .rev()
-            .find(|&k| self.valid[k]);
+            .find(|&k| self.slots[k] != Slot::Empty);
         match from {
             Some(k) => {
+                if self.slots[k] == Slot::Pieces {
+                    self.fill(k);
+                }
                 let (above, below) = self.accumulators.split_at_mut(ply);
+                let (pieces_above, pieces) = self.pieces.split_at(ply);
                 self.net.update(
                     &self.space,
                     &above[k],
                     &mut below[0],
-                    &self.pieces[k],
-                    &pieces,
+                    &pieces_above[k],
+                    &pieces[0],
                 );
                 self.updates += 1;
             }
             None => {
-                self.net
-                    .refresh_boards(&self.space, &pieces, &mut self.accumulators[ply]);
+                self.net.refresh_boards(
+                    &self.space,
+                    &self.pieces[ply],
+                    &mut self.accumulators[ply],
+                );
                 self.refreshes += 1;
             }
         }
-        let bucket = self.space.output_bucket(pieces.count(), self.net.buckets);
-        self.pieces[ply] = pieces;
-        self.valid[ply] = true;
-        self.net
-            .evaluate(&self.accumulators[ply], pos.white_to_move(), bucket)
+        self.slots[ply] = Slot::Ready;
     }
 }

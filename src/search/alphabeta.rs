@@ -266,6 +266,28 @@ impl<P: Variant> Worker<P> {
         }
     }
 
+    /// The static evaluation of the node at `ply`: the table's, when its
+    /// entry for the position holds one (the same number, stored by an
+    /// earlier visit), else computed.
+    fn evaluate_or_recall(&mut self, pos: &P, ply: usize, entry: Option<Entry>) -> i32 {
+        match entry.and_then(|e| e.eval) {
+            Some(eval) => {
+                self.note_unevaluated(pos, ply);
+                eval
+            }
+            None => self.evaluate(pos, ply),
+        }
+    }
+
+    /// A node that searches on without evaluating itself tells the
+    /// network's stack its pieces, so that the nodes below update from it
+    /// rather than from a slot of another subtree.
+    fn note_unevaluated(&mut self, pos: &P, ply: usize) {
+        if let Some(stack) = &mut self.nnue {
+            stack.skip(pos, ply);
+        }
+    }
+
     /// Counts a node and, every `check_every` nodes, looks at the limits.
     /// Every thread looks, not only the main one, so that the deadline is
     /// noticed by whichever thread the system runs at that moment.
@@ -411,6 +433,7 @@ impl<P: Variant> Worker<P> {
                         score,
                         depth: (depth + 6).min(MAX_PLY as i32 - 1),
                         bound,
+                        eval: None,
                     };
                     self.shared.tt.store(key, ply as i32, entry);
                     return score;
@@ -418,12 +441,13 @@ impl<P: Variant> Worker<P> {
             }
         }
 
-        let static_eval = if in_check {
-            NO_EVAL
+        let raw_eval = if in_check {
+            self.note_unevaluated(pos, ply);
+            None
         } else {
-            let raw = self.evaluate(pos, ply);
-            self.history.corrected_eval(pos, raw)
+            Some(self.evaluate_or_recall(pos, ply, tt_entry))
         };
+        let static_eval = raw_eval.map_or(NO_EVAL, |raw| self.history.corrected_eval(pos, raw));
         self.evals[ply] = static_eval;
         // Better than two plies ago (our last turn): prune less, reduce less.
         let improving = !in_check
@@ -746,6 +770,7 @@ impl<P: Variant> Worker<P> {
                 score: best_score,
                 depth,
                 bound,
+                eval: raw_eval,
             },
         );
         best_score
@@ -790,12 +815,16 @@ impl<P: Variant> Worker<P> {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut stand_pat = -INFINITY;
-        if !in_check {
-            let raw = self.evaluate(pos, ply);
+        let mut raw_eval = None;
+        if in_check {
+            self.note_unevaluated(pos, ply);
+        } else {
+            let raw = self.evaluate_or_recall(pos, ply, tt_entry);
+            raw_eval = Some(raw);
             stand_pat = self.history.corrected_eval(pos, raw);
             best_score = stand_pat;
             if best_score >= beta {
-                self.store_quiescence(key, ply, best_score, None, Bound::Lower);
+                self.store_quiescence(key, ply, best_score, None, Bound::Lower, raw_eval);
                 return best_score;
             }
             alpha = alpha.max(best_score);
@@ -848,7 +877,7 @@ impl<P: Variant> Worker<P> {
         }
         if !self.stopped {
             let bound = Bound::of(best_score, original_alpha, beta);
-            self.store_quiescence(key, ply, best_score, best_move, bound);
+            self.store_quiescence(key, ply, best_score, best_move, bound, raw_eval);
         }
         best_score
     }
@@ -888,6 +917,7 @@ impl<P: Variant> Worker<P> {
         score: i32,
         best: Option<P::Move>,
         bound: Bound,
+        eval: Option<i32>,
     ) {
         self.shared.tt.store(
             key,
@@ -897,6 +927,7 @@ impl<P: Variant> Worker<P> {
                 score,
                 depth: 0,
                 bound,
+                eval,
             },
         );
     }

@@ -1,7 +1,11 @@
 //! The transposition table, shared by all search threads.
 //!
-//! Lockless: each entry is two `AtomicU64`s, the data and `key ^ data`, so a
-//! torn write by another thread just fails the key check (Hyatt's trick).
+//! Lockless: each entry is two `AtomicU64`s, the data and `key ^ data ^
+//! eval`, so a torn write by another thread just fails the check of the
+//! key's upper 48 bits (Hyatt's trick); the low 16 carry the position's
+//! static evaluation, which a later visit reads instead of evaluating (two
+//! threads writing the same position's entry at once can leave a wrong one,
+//! as in Stockfish's table: a rare misjudged node, never an unsafe read).
 //! Entries sit in buckets of four, each bucket aligned to one cache line (so a
 //! probe touches one line); replacement keeps the deepest, most recent
 //! entries. The stored move is the backend's
@@ -29,7 +33,15 @@ pub struct Entry {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The position's static evaluation before any correction, when the
+    /// node that stored the entry computed one (not in check).
+    pub eval: Option<i32>,
 }
+
+/// The key bits the check word compares; the rest hold the evaluation.
+const KEY_BITS: u64 = !0xffff;
+/// The stored evaluation of an entry without one.
+const NO_EVAL: u16 = i16::MIN as u16;
 
 impl Bound {
     /// The bound a node's best score gives, for the window it was searched
@@ -191,8 +203,9 @@ impl TranspositionTable {
     pub fn probe(&self, key: u64, ply: i32) -> Option<Entry> {
         for slot in self.bucket(key) {
             let data = slot.data.load(Ordering::Relaxed);
-            if data != 0 && slot.check.load(Ordering::Relaxed) ^ data == key {
-                let mut e = unpack(data);
+            let keyed = slot.check.load(Ordering::Relaxed) ^ data;
+            if data != 0 && (keyed ^ key) & KEY_BITS == 0 {
+                let mut e = unpack(data, (keyed ^ key) as u16);
                 e.score = score_from_tt(e.score, ply);
                 return Some(e);
             }
@@ -207,22 +220,26 @@ impl TranspositionTable {
         let mut victim_worth = i32::MAX;
         for slot in bucket {
             let data = slot.data.load(Ordering::Relaxed);
-            if data == 0 || slot.check.load(Ordering::Relaxed) ^ data == key {
-                let old = unpack(data);
+            let keyed = slot.check.load(Ordering::Relaxed) ^ data;
+            if data == 0 || (keyed ^ key) & KEY_BITS == 0 {
+                let old = unpack(data, (keyed ^ key) as u16);
                 // Keep a deeper entry of the same position unless this one is
-                // exact; keep its move if we have none.
+                // exact; keep its move and evaluation if we have none.
                 if data != 0 && entry.bound != Bound::Exact && old.depth > entry.depth + 2 {
                     return;
                 }
                 let mut entry = entry;
-                if entry.move_code == 0 && data != 0 {
-                    entry.move_code = old.move_code;
+                if data != 0 {
+                    if entry.move_code == 0 {
+                        entry.move_code = old.move_code;
+                    }
+                    entry.eval = entry.eval.or(old.eval);
                 }
                 write(slot, key, ply, entry, generation);
                 return;
             }
             let age = (generation.wrapping_sub(((data >> 58) & 63) as u8) & 63) as i32;
-            let worth = unpack(data).depth - 8 * age;
+            let worth = depth_of(data) - 8 * age;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = slot;
@@ -251,8 +268,15 @@ impl TranspositionTable {
 
 fn write(slot: &Slot, key: u64, ply: i32, e: Entry, generation: u8) {
     let data = pack(e, ply, generation);
+    // An evaluation outside `i16` (none a network gives) is not kept.
+    let eval = e
+        .eval
+        .and_then(|v| i16::try_from(v).ok())
+        .filter(|&v| v as u16 != NO_EVAL)
+        .map_or(NO_EVAL, |v| v as u16);
     slot.data.store(data, Ordering::Relaxed);
-    slot.check.store(key ^ data, Ordering::Relaxed);
+    slot.check
+        .store(key ^ data ^ u64::from(eval), Ordering::Relaxed);
 }
 
 // Layout: move 32 bits | score 16 | depth 8 | bound 2 | generation 6.
@@ -267,11 +291,17 @@ fn pack(e: Entry, ply: i32, generation: u8) -> u64 {
     e.move_code as u64 | score << 32 | depth << 48 | bound << 56 | (generation as u64 & 63) << 58
 }
 
-fn unpack(d: u64) -> Entry {
+fn depth_of(d: u64) -> i32 {
+    (d >> 48) as u8 as i8 as i32
+}
+
+/// The entry of data word `d` and evaluation bits `eval`.
+fn unpack(d: u64, eval: u16) -> Entry {
     Entry {
+        eval: (eval != NO_EVAL).then_some(i32::from(eval as i16)),
         move_code: d as u32,
         score: (d >> 32) as u16 as i16 as i32,
-        depth: (d >> 48) as u8 as i8 as i32,
+        depth: depth_of(d),
         bound: match (d >> 56) & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
@@ -315,6 +345,7 @@ mod tests {
             score: MATE - 10,
             depth: 5,
             bound: Bound::Exact,
+            eval: Some(-321),
         };
         tt.store(0xdead_beef, 4, e);
         let got = tt.probe(0xdead_beef, 6).expect("stored");
@@ -323,7 +354,10 @@ mod tests {
         assert_eq!(got.bound, Bound::Exact);
         // Mate in 10 plies from a node at ply 4 is mate in 12 from ply 6's view... of the root.
         assert_eq!(got.score, MATE - 10 + 4 - 6);
-        assert!(tt.probe(0xdead_bee0, 0).is_none());
+        assert_eq!(got.eval, Some(-321));
+        // The check compares the key's upper 48 bits.
+        assert!(tt.probe(0xdead_beef ^ 1 << 16, 0).is_none());
+        assert!(tt.probe(0xdead_beef ^ 1 << 63, 0).is_none());
         tt.clear();
         assert!(tt.probe(0xdead_beef, 0).is_none());
     }
@@ -354,11 +388,39 @@ mod tests {
             score: -1234,
             depth: -1,
             bound: Bound::Upper,
+            eval: None,
         };
-        let d = unpack(pack(e, 0, 5));
+        let d = unpack(pack(e, 0, 5), NO_EVAL);
         assert_eq!(
             (d.move_code, d.score, d.depth, d.bound),
             (u32::MAX, -1234, -1, Bound::Upper)
         );
+    }
+
+    #[test]
+    fn the_static_evaluation_is_kept_with_the_entry() {
+        let tt = TranspositionTable::new(1);
+        tt.new_search();
+        let key = 0x0123_4567_89ab_cdef;
+        let entry = |eval, depth| Entry {
+            move_code: 0,
+            score: 5,
+            depth,
+            bound: Bound::Lower,
+            eval,
+        };
+        for eval in [0, 1, -1, 32767, -32767, 1234] {
+            tt.store(key, 0, entry(Some(eval), 3));
+            assert_eq!(tt.probe(key, 0).and_then(|e| e.eval), Some(eval));
+        }
+        // An entry without one keeps the position's earlier one.
+        tt.store(key, 0, entry(None, 4));
+        let got = tt.probe(key, 0).expect("stored");
+        assert_eq!((got.depth, got.eval), (4, Some(1234)));
+        // One outside 16 bits, or the marker of none, is not kept.
+        for eval in [40_000, -32768] {
+            tt.store(key ^ 1 << 40, 0, entry(Some(eval), 3));
+            assert_eq!(tt.probe(key ^ 1 << 40, 0).map(|e| e.eval), Some(None));
+        }
     }
 }
