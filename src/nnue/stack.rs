@@ -24,8 +24,9 @@ const MAX_DISTANCE: usize = 4;
 enum Slot {
     /// Nothing of this search.
     Empty,
-    /// Only the pieces of its position: the node took its evaluation from
-    /// the table, and the accumulator is computed if a node below asks.
+    /// Only the pieces of its position: the node did not evaluate (in
+    /// check, or its evaluation came from the table), and the accumulator
+    /// is computed if a node below asks.
     Pieces,
     /// The pieces and their accumulator.
     Ready,
@@ -80,9 +81,10 @@ impl AccumulatorStack {
             .evaluate(&self.accumulators[ply], pos.white_to_move(), bucket)
     }
 
-    /// The node at `ply`, `pos`, knows its evaluation (from the table): its
-    /// slot keeps the pieces, and the accumulator waits until a node below
-    /// wants it (most such nodes end with no evaluation below them).
+    /// The node at `ply`, `pos`, does not evaluate (in check, or its
+    /// evaluation came from the table): its slot keeps the pieces, and the
+    /// accumulator waits until a node below wants it (most such nodes end
+    /// with no evaluation below them).
     pub fn skip<P: Pieces>(&mut self, pos: &P, ply: usize) {
         self.note(pos, ply);
     }
