@@ -33,27 +33,56 @@ fn atomic_generator_agrees_with_shakmaty_move_for_move() {
             .collect();
         assert_eq!(tactical, expected, "tactical moves of {}", pos.fen());
         // Every move of every piece of the side to move to every square,
-        // as the table could name it: legal exactly when shakmaty lists it.
+        // as the table could name it (a pawn's with every promotion, also
+        // those no generator lists; another piece's also with a wrong
+        // role, capture or promotion), every en passant and castling of
+        // its pawns and king: legal exactly when shakmaty lists it.
+        use shakmaty::{Move, Role};
         let mut scratch = Vec::new();
         let board = pos.pos.board();
+        let mut candidates = Vec::new();
         for from in board.by_color(pos.pos.turn()) {
             let role = board.role_at(from).unwrap();
             for to in shakmaty::Square::ALL {
-                let m = shakmaty::Move::Normal {
+                let capture = board.role_at(to);
+                let normal = |role, capture, promotion| Move::Normal {
                     role,
                     from,
-                    capture: board.role_at(to),
+                    capture,
                     to,
-                    promotion: None,
+                    promotion,
                 };
-                assert_eq!(
-                    movegen::is_legal(&pos.pos, m, &mut scratch),
-                    reference.contains(&m),
-                    "{m:?} in {}",
-                    pos.fen()
-                );
-                assert!(scratch.is_empty());
+                candidates.push(normal(role, capture, None));
+                if role == Role::Pawn {
+                    candidates.extend(Role::ALL.map(|p| normal(role, capture, Some(p))));
+                    candidates.push(Move::EnPassant { from, to });
+                } else if (to as u32 + from as u32).is_multiple_of(5) {
+                    let other = if role == Role::Knight {
+                        Role::Bishop
+                    } else {
+                        Role::Knight
+                    };
+                    candidates.push(normal(other, capture, None));
+                    let wrong_capture = capture.map_or(Some(Role::Pawn), |_| None);
+                    candidates.push(normal(role, wrong_capture, None));
+                    candidates.push(normal(role, capture, Some(Role::Queen)));
+                }
+                if role == Role::King && board.rooks().contains(to) {
+                    candidates.push(Move::Castle {
+                        king: from,
+                        rook: to,
+                    });
+                }
             }
+        }
+        for m in candidates {
+            assert_eq!(
+                movegen::is_legal(&pos.pos, m, &mut scratch),
+                reference.contains(&m),
+                "{m:?} in {}",
+                pos.fen()
+            );
+            assert!(scratch.is_empty());
         }
         for &m in &reference {
             assert!(movegen::is_legal(&pos.pos, m, &mut scratch), "{m:?}");

@@ -38,10 +38,76 @@ pub fn tactical_moves(pos: &Atomic, out: &mut Vec<Move>) {
 /// (`scratch`, an empty buffer to list the pseudo-legal turns in, is left
 /// empty).
 pub fn is_legal(pos: &Atomic, m: Move, scratch: &mut Vec<Move>) -> bool {
-    pseudo_legal_moves::<false>(pos, scratch);
-    let legal = scratch.contains(&m) && Legality::of(pos).allows(pos, m);
-    scratch.clear();
-    legal
+    is_pseudo_legal(pos, m, scratch) && Legality::of(pos).allows(pos, m)
+}
+
+/// Whether `m` is one of the turns [`pseudo_legal_moves`] lists. A plain
+/// turn is checked on the board (the table's turn and the killers are
+/// asked about at most nodes, and generating every turn to find one was a
+/// search's costliest way to check it); en passant and castling are looked
+/// up in the generated list.
+fn is_pseudo_legal(pos: &Atomic, m: Move, scratch: &mut Vec<Move>) -> bool {
+    let Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion,
+    } = m
+    else {
+        pseudo_legal_moves::<false>(pos, scratch);
+        let listed = scratch.contains(&m);
+        scratch.clear();
+        return listed;
+    };
+    let board = pos.board();
+    let us = pos.turn();
+    let ours = board.by_color(us);
+    if !ours.contains(from)
+        || ours.contains(to)
+        || board.role_at(from) != Some(role)
+        || board.role_at(to) != capture
+    {
+        return false;
+    }
+    match role {
+        // Kings step to empty squares only: a king cannot capture.
+        Role::King => {
+            capture.is_none() && promotion.is_none() && attacks::king_attacks(from).contains(to)
+        }
+        Role::Pawn => {
+            let promotes_right = match promotion {
+                None => !Bitboard::BACKRANKS.contains(to),
+                Some(role) => {
+                    Bitboard::BACKRANKS.contains(to) && !matches!(role, Role::Pawn | Role::King)
+                }
+            };
+            promotes_right
+                && if capture.is_some() {
+                    attacks::pawn_attacks(us, from).contains(to)
+                } else {
+                    pawn_push_reaches(pos, from, to)
+                }
+        }
+        _ => {
+            promotion.is_none()
+                && attacks::attacks(from, role.of(us), board.occupied()).contains(to)
+        }
+    }
+}
+
+/// Whether a pawn of the side to move on `from` pushes to the empty square
+/// `to`: one step, or two from its first rank over an empty square.
+fn pawn_push_reaches(pos: &Atomic, from: Square, to: Square) -> bool {
+    let (forward, first_rank) = match pos.turn() {
+        Color::White => (8, Rank::Second),
+        Color::Black => (-8, Rank::Seventh),
+    };
+    let one = from as i32 + forward;
+    to as i32 == one
+        || (from.rank() == first_rank
+            && to as i32 == one + forward
+            && !pos.board().occupied().contains(offset(from, forward)))
 }
 
 /// The en-passant square if a capture there is legal.
