@@ -6,7 +6,7 @@ use chimera::variants::{CastlingMode, VariantId};
 
 /// Chimera's atomic generator (`variants::atomic::movegen`) against
 /// shakmaty's, the one it replaces: the same legal moves in the same order,
-/// the same tactical subset, the same verdict on every pseudo-legal move
+/// the same tactical and quiet subsets, the same verdict on every pseudo-legal move
 /// and the same legal en-passant square, at every node of short trees from
 /// the perft positions and some checks, and along random games to their
 /// end (explosions, kings side by side, checks, castling through attacked
@@ -32,6 +32,14 @@ fn atomic_generator_agrees_with_shakmaty_move_for_move() {
             .filter(|&m| pos.is_tactical(m))
             .collect();
         assert_eq!(tactical, expected, "tactical moves of {}", pos.fen());
+        let mut quiet = Vec::new();
+        movegen::quiet_moves(&pos.pos, &mut quiet);
+        let expected: Vec<_> = reference
+            .iter()
+            .copied()
+            .filter(|&m| !pos.is_tactical(m))
+            .collect();
+        assert_eq!(quiet, expected, "quiet moves of {}", pos.fen());
         // Every move of every piece of the side to move to every square,
         // as the table could name it (a pawn's with every promotion, also
         // those no generator lists; another piece's also with a wrong

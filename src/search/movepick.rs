@@ -4,8 +4,14 @@
 //! lose material by static exchange (most valuable victim, capture
 //! history), killers, quiet turns by their histories (read when the first
 //! quiet turn is reached), and last the tactical turns that lose material.
+//!
+//! A backend that generates its quiet turns apart ([`Rules::QUIETS_APART`])
+//! is asked for the tactical turns alone first; the killers are checked by
+//! their codes, and the quiet turns generated only when the picker reaches
+//! them, so that a node cut by a capture or a killer never generates them.
+//! The order is the same, but for ties among equal scores.
 
-use crate::variants::Rules;
+use crate::variants::{retain_from, Rules};
 
 use super::history::{Histories, PieceTo};
 
@@ -34,6 +40,13 @@ pub enum Mode {
 enum Stage {
     TableTurn,
     Generate,
+    /// With the quiet turns apart: the tactical turns that do not lose
+    /// material, best first.
+    GoodTactical,
+    /// With the quiet turns apart: the first killer, then the second.
+    Killer(usize),
+    /// With the quiet turns apart: generate and score them.
+    GenerateQuiet,
     Pick,
 }
 
@@ -48,6 +61,9 @@ pub struct MovePicker<P: Rules> {
     mode: Mode,
     /// Some turns are still [`QUIET_UNSCORED`].
     quiets_unscored: bool,
+    /// The killers handed out in their own stage, to be left out of the
+    /// quiet turns (0 for none).
+    killers_out: [u32; 2],
 }
 
 impl<P: Rules> MovePicker<P> {
@@ -64,7 +80,13 @@ impl<P: Rules> MovePicker<P> {
             index: 0,
             mode,
             quiets_unscored: false,
+            killers_out: [0; 2],
         }
+    }
+
+    /// Whether this node generates its tactical and quiet turns apart.
+    fn quiets_apart(&self) -> bool {
+        P::QUIETS_APART && self.mode == Mode::All
     }
 
     pub fn into_buffers(self) -> (Vec<P::Move>, Vec<i32>) {
@@ -96,18 +118,45 @@ impl<P: Rules> MovePicker<P> {
                     }
                 }
                 Stage::Generate => {
-                    self.stage = Stage::Pick;
+                    self.stage = if self.quiets_apart() {
+                        Stage::GoodTactical
+                    } else {
+                        Stage::Pick
+                    };
                     self.generate(pos);
                     self.score(pos, histories, ply);
+                }
+                Stage::GoodTactical => match self.best() {
+                    Some(i) if self.scores[i] >= GOOD_TACTICAL - BAND => {
+                        return Some(self.hand_out(i))
+                    }
+                    _ => self.stage = Stage::Killer(0),
+                },
+                Stage::Killer(k) => {
+                    self.stage = if k == 0 {
+                        Stage::Killer(1)
+                    } else {
+                        Stage::GenerateQuiet
+                    };
+                    if let Some(m) = self.killer(pos, histories.killers(ply), k) {
+                        return Some(m);
+                    }
+                }
+                Stage::GenerateQuiet => {
+                    self.stage = Stage::Pick;
+                    self.generate_quiet(pos, histories, context);
                 }
                 Stage::Pick => return self.pick(pos, histories, context),
             }
         }
     }
 
-    /// Fills the list, unless [`Rules::legal_from_code`] already did.
+    /// Fills the list (with the tactical turns alone if the quiet turns
+    /// come apart), unless [`Rules::legal_from_code`] already did.
     fn generate(&mut self, pos: &P) {
-        if self.moves.is_empty() {
+        if self.quiets_apart() {
+            pos.generate_tactical(&mut self.moves);
+        } else if self.moves.is_empty() {
             match self.mode {
                 Mode::All => pos.generate(&mut self.moves),
                 Mode::Tactical => pos.generate_tactical(&mut self.moves),
@@ -181,18 +230,59 @@ impl<P: Rules> MovePicker<P> {
         }
     }
 
-    /// Swaps the best remaining turn (the first of equals) to the front of
-    /// what is left and hands it out.
+    /// Killer `k` of `killers`, if it is a legal quiet turn that was not
+    /// handed out already (the table's turn, the other killer).
+    fn killer(&mut self, pos: &P, killers: [u32; 2], k: usize) -> Option<P::Move> {
+        let code = killers[k];
+        if code == 0 || code == self.table_code || (k == 1 && code == killers[0]) {
+            return None;
+        }
+        // `legal_from_code` leaves the list as it is (QUIETS_APART).
+        let m = pos
+            .legal_from_code(code, &mut self.moves)
+            .filter(|&m| !pos.is_tactical(m))?;
+        self.killers_out[k] = code;
+        Some(m)
+    }
+
+    /// Appends the quiet turns but those handed out already, scored by
+    /// their histories.
+    fn generate_quiet(&mut self, pos: &P, histories: &Histories, context: &[PieceTo; 2]) {
+        let start = self.moves.len();
+        pos.generate_quiet(&mut self.moves);
+        let (table_code, killers_out) = (self.table_code, self.killers_out);
+        retain_from(&mut self.moves, start, |m| {
+            let code = P::encode(m);
+            code != table_code && !killers_out.contains(&code)
+        });
+        self.scores.extend(self.moves[start..].iter().map(|&m| {
+            histories
+                .quiet_score(pos, m, context)
+                .clamp(-BAND + 1, BAND - 1)
+        }));
+    }
+
+    /// Where the best remaining turn (the first of equals) is.
+    fn best(&self) -> Option<usize> {
+        Some(self.index + first_highest(self.scores.get(self.index..)?)?)
+    }
+
+    /// Swaps the turn at `i` to the front of what is left and hands it out.
+    fn hand_out(&mut self, i: usize) -> P::Move {
+        self.moves.swap(self.index, i);
+        self.scores.swap(self.index, i);
+        self.index += 1;
+        self.moves[self.index - 1]
+    }
+
+    /// Hands out the best remaining turn.
     fn pick(&mut self, pos: &P, histories: &Histories, context: &[PieceTo; 2]) -> Option<P::Move> {
-        let mut best = self.index + first_highest(self.scores.get(self.index..)?)?;
+        let mut best = self.best()?;
         if self.quiets_unscored && self.scores[best] == QUIET_UNSCORED {
             self.score_quiets(pos, histories, context);
-            best = self.index + first_highest(&self.scores[self.index..])?;
+            best = self.best()?;
         }
-        self.moves.swap(self.index, best);
-        self.scores.swap(self.index, best);
-        self.index += 1;
-        Some(self.moves[self.index - 1])
+        Some(self.hand_out(best))
     }
 }
 
@@ -218,9 +308,11 @@ fn first_highest(scores: &[i32]) -> Option<usize> {
 }
 
 /// Perft whose every node lists its turns through a [`MovePicker`], with
-/// the table turn taken from `table_turn(position, legal turns)`: must
-/// equal plain perft whatever that returns, a legal code, a stale one or
-/// none.
+/// the table turn taken from `table_turn(position, legal turns)`, and
+/// killers as a search would leave them: turns of the nodes before at the
+/// same ply (every third turn, quiet or tactical, made a killer after it
+/// was counted), which may be legal here, the table's turn, or stale. Must
+/// equal plain perft whatever the table and the killers say.
 pub fn perft_through_picker<P: Rules>(
     pos: &P,
     depth: u32,
@@ -229,8 +321,9 @@ pub fn perft_through_picker<P: Rules>(
     fn count<P: Rules>(
         pos: &P,
         depth: u32,
+        ply: usize,
         table_turn: &dyn Fn(&P, &[P::Move]) -> u32,
-        histories: &Histories,
+        histories: &mut Histories,
     ) -> u64 {
         if depth == 0 {
             return 1;
@@ -240,14 +333,19 @@ pub fn perft_through_picker<P: Rules>(
         let code = table_turn(pos, &legal);
         let mut picker = MovePicker::<P>::new(Vec::new(), Vec::new(), code, Mode::All);
         let mut nodes = 0;
-        while let Some(m) = picker.next(pos, histories, 0, &[None, None]) {
+        let mut handed_out = 0;
+        while let Some(m) = picker.next(pos, histories, ply, &[None, None]) {
             let mut child = pos.clone();
             child.play(m);
-            nodes += count(&child, depth - 1, table_turn, histories);
+            nodes += count(&child, depth - 1, ply + 1, table_turn, histories);
+            handed_out += 1;
+            if pos.hash().wrapping_add(handed_out).is_multiple_of(3) {
+                histories.reward_quiet(pos, m, &[], 1, ply, &[None, None]);
+            }
         }
         nodes
     }
-    count(pos, depth, table_turn, &Histories::new::<P>())
+    count(pos, depth, 0, table_turn, &mut Histories::new::<P>())
 }
 
 /// The tactical turns a quiescence picker hands out at `pos` when the

@@ -160,6 +160,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// Number of slots [`Rules::piece_to_index`] can address.
     const PIECE_TO_SLOTS: usize;
 
+    /// The backend generates its tactical and quiet turns apart, each
+    /// faster than every turn, and [`Rules::legal_from_code`] checks a code
+    /// without generating (it leaves `scratch` as it found it). The move
+    /// picker then generates the tactical turns first, tries the killers,
+    /// and generates the quiet turns only when it reaches them.
+    const QUIETS_APART: bool = false;
+
     /// The variant's draw rules that depend on the game's history rather
     /// than the position alone (repetition, the 50-move rule); the game
     /// arbiter and the search both read them here.
@@ -269,6 +276,14 @@ pub trait Rules: Clone + Send + Sync + 'static {
         let start = out.len();
         self.generate(out);
         retain_from(out, start, |m| self.is_tactical(m));
+    }
+
+    /// Appends the legal turns that [`Rules::is_tactical`] rejects; with
+    /// [`Rules::generate_tactical`], every legal turn once.
+    fn generate_quiet(&self, out: &mut Vec<Self::Move>) {
+        let start = out.len();
+        self.generate(out);
+        retain_from(out, start, |m| !self.is_tactical(m));
     }
 
     /// Number of legal turns; backends override this with a counting

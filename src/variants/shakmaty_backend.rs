@@ -32,6 +32,10 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
     /// put nothing down: their keys lose whatever stood on the squares they
     /// empty.
     const EXPLOSIVE: bool;
+    /// [`Rules::QUIETS_APART`]: only with a generator of quiet moves faster
+    /// than [`ShakmatyVariant::legal_into`], and an `is_legal_with` that
+    /// leaves its scratch as it was.
+    const QUIETS_APART: bool = false;
     /// [`Rules::ForcingTest`].
     type ForcingTest: Copy + Default;
     /// Material won at once by a tactical move (for move ordering).
@@ -51,6 +55,13 @@ pub trait ShakmatyVariant: Position + FromSetup + Clone + Send + Sync + 'static 
         let start = out.len();
         self.legal_into(out);
         retain_from(out, start, is_tactical);
+    }
+    /// Appends the legal moves that are not captures or queen promotions,
+    /// in the order of [`ShakmatyVariant::legal_into`].
+    fn quiet_into(&self, out: &mut Vec<Move>) {
+        let start = out.len();
+        self.legal_into(out);
+        retain_from(out, start, |m| !is_tactical(m));
     }
     /// The number of legal moves.
     fn count_legal(&self) -> u64 {
@@ -131,6 +142,7 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     const VARIANTS: &'static [VariantId] = &[P::ID];
     const HISTORY_SLOTS: usize = 64 * 64;
     const PIECE_TO_SLOTS: usize = 12 * 64;
+    const QUIETS_APART: bool = P::QUIETS_APART;
 
     fn start_fen(variant: VariantId) -> &'static str {
         assert_played::<Self>(variant);
@@ -224,6 +236,11 @@ impl<P: ShakmatyVariant> Rules for Shakmaty<P> {
     #[inline]
     fn generate_tactical(&self, out: &mut Vec<Move>) {
         self.pos.tactical_into(out);
+    }
+
+    #[inline]
+    fn generate_quiet(&self, out: &mut Vec<Move>) {
+        self.pos.quiet_into(out);
     }
 
     #[inline]

@@ -18,6 +18,7 @@ impl ShakmatyVariant for Atomic {
     const ID: VariantId = VariantId::Atomic;
     const START_FEN: &'static str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     const EXPLOSIVE: bool = true;
+    const QUIETS_APART: bool = true;
     type ForcingTest = forcing::ForcingTest;
     const BENCH_DEPTH: i32 = 12;
     // XBoard 4.9.1's atomic lets a king capture and counts any piece as
@@ -105,6 +106,10 @@ impl ShakmatyVariant for Atomic {
 
     fn tactical_into(&self, out: &mut Vec<Move>) {
         movegen::tactical_moves(self, out);
+    }
+
+    fn quiet_into(&self, out: &mut Vec<Move>) {
+        movegen::quiet_moves(self, out);
     }
 
     fn count_legal(&self) -> u64 {

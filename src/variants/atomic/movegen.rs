@@ -22,7 +22,7 @@ use crate::variants::retain_from;
 /// Appends the legal turns of `pos`, in shakmaty's order.
 pub fn legal_moves(pos: &Atomic, out: &mut Vec<Move>) {
     let start = out.len();
-    pseudo_legal_moves::<false>(pos, out);
+    pseudo_legal_moves::<ALL>(pos, out);
     retain_legal(pos, out, start);
 }
 
@@ -30,13 +30,22 @@ pub fn legal_moves(pos: &Atomic, out: &mut Vec<Move>) {
 /// in the order [`legal_moves`] gives them.
 pub fn tactical_moves(pos: &Atomic, out: &mut Vec<Move>) {
     let start = out.len();
-    pseudo_legal_moves::<true>(pos, out);
+    pseudo_legal_moves::<TACTICAL>(pos, out);
+    retain_legal(pos, out, start);
+}
+
+/// Appends the legal turns of `pos` that are not captures or queen
+/// promotions, in the order [`legal_moves`] gives them: with
+/// [`tactical_moves`], every legal turn once.
+pub fn quiet_moves(pos: &Atomic, out: &mut Vec<Move>) {
+    let start = out.len();
+    pseudo_legal_moves::<QUIET>(pos, out);
     retain_legal(pos, out, start);
 }
 
 /// Whether `m`, a turn of the position's side, is legal in `pos`
-/// (`scratch`, an empty buffer to list the pseudo-legal turns in, is left
-/// empty).
+/// (`scratch`, a buffer to list pseudo-legal turns after what it holds, is
+/// left as it was).
 pub fn is_legal(pos: &Atomic, m: Move, scratch: &mut Vec<Move>) -> bool {
     is_pseudo_legal(pos, m, scratch) && Legality::of(pos).allows(pos, m)
 }
@@ -55,9 +64,10 @@ fn is_pseudo_legal(pos: &Atomic, m: Move, scratch: &mut Vec<Move>) -> bool {
         promotion,
     } = m
     else {
-        pseudo_legal_moves::<false>(pos, scratch);
-        let listed = scratch.contains(&m);
-        scratch.clear();
+        let start = scratch.len();
+        pseudo_legal_moves::<ALL>(pos, scratch);
+        let listed = scratch[start..].contains(&m);
+        scratch.truncate(start);
         return listed;
     };
     let board = pos.board();
@@ -261,21 +271,32 @@ fn played_is_legal(pos: &Atomic, m: Move) -> bool {
     }
 }
 
-/// shakmaty's pseudo-legal atomic turns, in its order; with `TACTICAL`,
-/// only the captures and queen promotions (what `is_tactical` accepts), in
-/// the same order. Kings move only to empty squares (a king cannot capture
-/// in atomic).
-fn pseudo_legal_moves<const TACTICAL: bool>(pos: &Atomic, out: &mut Vec<Move>) {
+/// Which of the pseudo-legal turns a generator lists.
+type Kind = u8;
+/// Every pseudo-legal turn.
+const ALL: Kind = 0;
+/// The captures and queen promotions (what `is_tactical` accepts).
+const TACTICAL: Kind = 1;
+/// The others.
+const QUIET: Kind = 2;
+
+/// shakmaty's pseudo-legal atomic turns of one [`Kind`], in its order.
+/// Kings move only to empty squares (a king cannot capture in atomic).
+fn pseudo_legal_moves<const KIND: Kind>(pos: &Atomic, out: &mut Vec<Move>) {
     let board = pos.board();
     let us = pos.turn();
     let ours = board.by_color(us);
-    let target = if TACTICAL { board.by_color(!us) } else { !ours };
-    if let Some(to) = pos.maybe_ep_square() {
+    let target = match KIND {
+        TACTICAL => board.by_color(!us),
+        QUIET => !board.occupied(),
+        _ => !ours,
+    };
+    if let (false, Some(to)) = (KIND == QUIET, pos.maybe_ep_square()) {
         for from in board.pawns() & ours & attacks::pawn_attacks(!us, to) {
             out.push(Move::EnPassant { from, to });
         }
     }
-    pawn_moves::<TACTICAL>(pos, out);
+    pawn_moves::<KIND>(pos, out);
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         for from in board.by_role(role) & ours {
             for to in attacks::attacks(from, role.of(us), board.occupied()) & target {
@@ -289,7 +310,7 @@ fn pseudo_legal_moves<const TACTICAL: bool>(pos: &Atomic, out: &mut Vec<Move>) {
             }
         }
     }
-    if TACTICAL {
+    if KIND == TACTICAL {
         return;
     }
     if let Some(king) = board.king_of(us) {
@@ -308,14 +329,52 @@ fn pseudo_legal_moves<const TACTICAL: bool>(pos: &Atomic, out: &mut Vec<Move>) {
     }
 }
 
-fn pawn_moves<const TACTICAL: bool>(pos: &Atomic, out: &mut Vec<Move>) {
+/// The promotions a pawn reaching the back rank may choose, in shakmaty's
+/// order.
+const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+fn pawn_moves<const KIND: Kind>(pos: &Atomic, out: &mut Vec<Move>) {
     let board = pos.board();
     let us = pos.turn();
     let pawns = board.pawns() & board.by_color(us);
-    let them = board.by_color(!us);
     let forward: i32 = if us == Color::White { 8 } else { -8 };
-    // Captures towards the a-file first, then towards the h-file, each in
-    // the order of their target squares.
+    if KIND != QUIET {
+        pawn_captures(pos, pawns, forward, out);
+    }
+    let singles = pawns.shift(forward) & !board.occupied();
+    // Of the pushes to the back rank, the queen's are tactical, the others
+    // quiet.
+    let push_promotions: &[Role] = match KIND {
+        TACTICAL => &PROMOTIONS[..1],
+        QUIET => &PROMOTIONS[1..],
+        _ => &PROMOTIONS,
+    };
+    if KIND == TACTICAL {
+        for to in singles & Bitboard::BACKRANKS {
+            push_pawn(out, offset(to, -forward), to, None, push_promotions);
+        }
+        return;
+    }
+    for (to, promoting) in split_back_ranks(singles) {
+        let promotions = if promoting { push_promotions } else { &[] };
+        push_pawn(out, offset(to, -forward), to, None, promotions);
+    }
+    let start_rank_after_one = if us == Color::White {
+        Bitboard::from_rank(Rank::Third)
+    } else {
+        Bitboard::from_rank(Rank::Sixth)
+    };
+    let doubles = (singles & start_rank_after_one).shift(forward) & !board.occupied();
+    for to in doubles {
+        push_pawn(out, offset(to, -2 * forward), to, None, &[]);
+    }
+}
+
+/// The captures of `pawns` (not en passant): towards the a-file first,
+/// then towards the h-file, each in the order of their target squares.
+fn pawn_captures(pos: &Atomic, pawns: Bitboard, forward: i32, out: &mut Vec<Move>) {
+    let board = pos.board();
+    let them = board.by_color(!pos.turn());
     for file_step in [-1, 1] {
         let step = forward + file_step;
         let edge = if file_step < 0 {
@@ -325,35 +384,9 @@ fn pawn_moves<const TACTICAL: bool>(pos: &Atomic, out: &mut Vec<Move>) {
         };
         let captures = (pawns & !edge).shift(step) & them;
         for (to, promoting) in split_back_ranks(captures) {
-            let from = offset(to, -step);
-            push_pawn(out, from, to, board.role_at(to), promoting);
+            let promotions: &[Role] = if promoting { &PROMOTIONS } else { &[] };
+            push_pawn(out, offset(to, -step), to, board.role_at(to), promotions);
         }
-    }
-    let singles = pawns.shift(forward) & !board.occupied();
-    if TACTICAL {
-        // Of the pushes, only the promotions to a queen.
-        for to in singles & Bitboard::BACKRANKS {
-            out.push(Move::Normal {
-                role: Role::Pawn,
-                from: offset(to, -forward),
-                capture: None,
-                to,
-                promotion: Some(Role::Queen),
-            });
-        }
-        return;
-    }
-    for (to, promoting) in split_back_ranks(singles) {
-        push_pawn(out, offset(to, -forward), to, None, promoting);
-    }
-    let start_rank_after_one = if us == Color::White {
-        Bitboard::from_rank(Rank::Third)
-    } else {
-        Bitboard::from_rank(Rank::Sixth)
-    };
-    let doubles = (singles & start_rank_after_one).shift(forward) & !board.occupied();
-    for to in doubles {
-        push_pawn(out, offset(to, -2 * forward), to, None, false);
     }
 }
 
@@ -366,32 +399,26 @@ fn split_back_ranks(b: Bitboard) -> impl Iterator<Item = (Square, bool)> {
         .chain((b & Bitboard::BACKRANKS).into_iter().map(|s| (s, true)))
 }
 
+/// A pawn's turn, once for each of `promotions` (once without one when
+/// there are none).
 fn push_pawn(
     out: &mut Vec<Move>,
     from: Square,
     to: Square,
     capture: Option<Role>,
-    promoting: bool,
+    promotions: &[Role],
 ) {
-    if !promoting {
-        out.push(Move::Normal {
-            role: Role::Pawn,
-            from,
-            capture,
-            to,
-            promotion: None,
-        });
-        return;
+    let turn = |promotion| Move::Normal {
+        role: Role::Pawn,
+        from,
+        capture,
+        to,
+        promotion,
+    };
+    if promotions.is_empty() {
+        out.push(turn(None));
     }
-    for promotion in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-        out.push(Move::Normal {
-            role: Role::Pawn,
-            from,
-            capture,
-            to,
-            promotion: Some(promotion),
-        });
-    }
+    out.extend(promotions.iter().map(|&p| turn(Some(p))));
 }
 
 /// Castling to `side` if the rook is there, the path is empty and neither
