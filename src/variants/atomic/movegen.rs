@@ -291,7 +291,13 @@ fn pseudo_legal_moves<const KIND: Kind>(pos: &Atomic, out: &mut Vec<Move>) {
         QUIET => !board.occupied(),
         _ => !ours,
     };
-    if let (false, Some(to)) = (KIND == QUIET, pos.maybe_ep_square()) {
+    // En passant is a capture: no quiet turn.
+    let ep_square = if KIND == QUIET {
+        None
+    } else {
+        pos.maybe_ep_square()
+    };
+    if let Some(to) = ep_square {
         for from in board.pawns() & ours & attacks::pawn_attacks(!us, to) {
             out.push(Move::EnPassant { from, to });
         }
