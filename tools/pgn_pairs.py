@@ -24,14 +24,15 @@ text = open(args.pgn, encoding="utf-8", errors="replace").read()
 rounds = collections.defaultdict(list)  # round -> this engine's points in each game
 tags_seen = {}
 opponents = set()
-abnormal = collections.Counter()
+abnormal = collections.Counter()  # finished games that did not end on the board
+unfinished = 0  # games without a result (`*`): left out of every count
 for game in text.split("[Event ")[1:]:
     tags = dict(re.findall(r'\[(\w+) "([^"]*)"\]', game))
     white, black, result = tags.get("White"), tags.get("Black"), tags.get("Result")
     if args.engine not in (white, black):
         sys.exit(f"{args.pgn}: a game without {args.engine} ({white} against {black})")
     if result not in ("1-0", "0-1", "1/2-1/2"):
-        abnormal["unfinished"] += 1
+        unfinished += 1
         continue
     opponents.add(black if white == args.engine else white)
     if "Termination" in tags:
@@ -63,6 +64,8 @@ print(f"{args.engine} against {opponent}: {len(games)} games, W-D-L {wins}-{draw
 print(f"Ptnml [{pairs['ll']}, {pairs['ld']}, {pairs['dd'] + pairs['wl']}, {pairs['wd']}, {pairs['ww']}]"
       f" ({pairs['dd']} DD, {pairs['wl']} WL), {unpaired} games unpaired")
 print("every game ended normally" if not abnormal else f"not normal: {dict(abnormal)}")
+if unfinished:
+    print(f"{unfinished} games without a result left out")
 
 if args.results:
     variant = tags_seen.get("Variant", "standard").lower()
