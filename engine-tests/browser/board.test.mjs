@@ -391,6 +391,44 @@ async function main() {
       await page.selectOption("#level", "full");
     });
 
+    await check("chess: a poll answered after a move does not bring the old board back", async () => {
+      await openBoard(page, url, { variant: "chess", mode: "analyse" });
+      await page.waitForFunction(() => window.chimeraBoard.state.search.running && window.chimeraBoard.state.search.depth >= 2, null, { timeout: 10000 });
+      // Hold the analysis polls' replies: each is read from the server at
+      // once (the board before the move) and handed to the page only after
+      // the move's own reply.
+      const held = [];
+      let release;
+      const released = new Promise((r) => { release = r; });
+      await page.route("**/api/state", async (route) => {
+        const response = await route.fetch();
+        held.push(response);
+        await released;
+        await route.fulfill({ response });
+      });
+      for (let i = 0; i < 100 && held.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await page.click('rect[data-square="e2"]');
+      await page.click('rect[data-square="e4"]');
+      await page.waitForSelector('body[data-plies="1"]');
+      // Every ply count the page shows from now on (a fresh poll would hide
+      // a brief return of the old board from a single look).
+      await page.evaluate(() => {
+        window.pliesShown = [];
+        new MutationObserver(() => window.pliesShown.push(document.body.dataset.plies)).observe(document.body, { attributes: true, attributeFilter: ["data-plies"] });
+      });
+      release();
+      const late = held.length;
+      await page.unroute("**/api/state");
+      await page.waitForTimeout(400);
+      const shown = await page.evaluate(() => window.pliesShown);
+      const s = await boardState(page);
+      assert(late >= 1, "a poll was held");
+      assert(!shown.includes("0"), `after ${late} late replies the page showed plies ${shown}`);
+      assert(s.moves.length === 1 && s.moves[0] === "e2e4", `the board shows ${JSON.stringify(s.moves)}`);
+      await page.click("#stop");
+      await page.waitForFunction(() => !window.chimeraBoard.state.search.running);
+    });
+
     await check("chess: live analysis, take back, flip, PGN export", async () => {
       await openBoard(page, url, { variant: "chess", mode: "analyse" });
       await page.waitForFunction(() => Number(document.querySelector("#engine-info").dataset.depth) >= 3, null, { timeout: 10000 });

@@ -987,6 +987,10 @@ function startPolling() {
     } catch (e) {
       return;
     }
+    // A reply overtaken by a newer state (a move's answer arrived while
+    // this poll was on its way) shows a board that is gone: drop it, and
+    // keep polling, as the newer state decides whether to.
+    if (s.version < ui.state.version) return;
     const changed = s.version !== ui.state.version;
     if (!s.search.running) {
       clearInterval(ui.pollTimer);
@@ -1003,6 +1007,8 @@ function startPolling() {
 }
 
 function setState(s) {
+  // Versions only grow on the server; an older one is a late reply.
+  if (ui.state && s.version < ui.state.version) return;
   const changed = !ui.state || s.version !== ui.state.version;
   if (changed) {
     clearSelection();
