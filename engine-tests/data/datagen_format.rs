@@ -275,7 +275,18 @@ fn datagen_round_trip<P: Packed>(variant: VariantId) {
             "--nodes",
             "300",
         ])
-        .args(["--threads", "2", "--seed", "5", "--out"])
+        // From the start position: random plies can give openings the
+        // network judges decided, which datagen drops, and three games of
+        // them would leave the file empty (it did with atomic gen 7).
+        .args([
+            "--random-plies",
+            "0",
+            "--threads",
+            "2",
+            "--seed",
+            "5",
+            "--out",
+        ])
         .arg(&path)
         .output()
         .expect("chimera runs");
